@@ -1,0 +1,3 @@
+"""Mesa de Héroes: a desktop board-game table with five rulesets."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,78 @@
+"""Where things live: shipped resources (checkout, installed package or frozen
+bundle) and the user's folders (platformdirs: settings, saves, mods, logs).
+
+``MESA_HOME`` overrides the user folders (tests and portable installs use it).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP_NAME = "mesa-de-heroes"
+APP_AUTHOR = "MesaDeHeroes"
+
+
+def resource_root() -> Path:
+    """Return the folder holding ``assets/`` and ``levels/``."""
+    env = os.environ.get("MESA_RESOURCES")
+    if env:
+        return Path(env)
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    here = Path(__file__).resolve().parent.parent  # game/
+    for cand in (here.parent, here / "_data"):
+        if (cand / "levels").is_dir() or (cand / "assets").is_dir():
+            return cand
+    return here.parent
+
+
+def levels_dir() -> Path:
+    """Return the shipped levels folder."""
+    return resource_root() / "levels"
+
+
+def assets_dir() -> Path:
+    """Return the shipped assets folder."""
+    return resource_root() / "assets"
+
+
+def _user_base(kind: str) -> Path:
+    home = os.environ.get("MESA_HOME")
+    if home:
+        return Path(home) / kind
+    import platformdirs
+
+    fn = {
+        "data": platformdirs.user_data_dir,
+        "config": platformdirs.user_config_dir,
+        "log": platformdirs.user_log_dir,
+    }[kind]
+    return Path(fn(APP_NAME, APP_AUTHOR))
+
+
+def user_data_dir() -> Path:
+    """Return the user data folder (saves and mods live below it)."""
+    return _user_base("data")
+
+
+def mods_dir() -> Path:
+    """Return the user mods folder: ``mods/<ruleset>/*.toml``."""
+    return user_data_dir() / "mods"
+
+
+def saves_dir() -> Path:
+    """Return the saves folder."""
+    return user_data_dir() / "saves"
+
+
+def config_dir() -> Path:
+    """Return the settings folder."""
+    return _user_base("config")
+
+
+def log_dir() -> Path:
+    """Return the log folder."""
+    return _user_base("log")

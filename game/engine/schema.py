@@ -1,0 +1,68 @@
+"""Typed schema pieces shared by every ruleset's level files (pydantic v2).
+
+- ``StrictModel``: unknown keys are errors, models are frozen.
+- ``LocalizedText``: a plain string or a table ``{en, es, it}``.
+- ``LevelBase``: the header every level file has; a ruleset's level model
+  subclasses it and adds its own fields.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+Ident = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-]{0,47}$")]
+ShortText = Annotated[str, StringConstraints(max_length=400)]
+LongText = Annotated[str, StringConstraints(max_length=4000)]
+
+
+class StrictModel(BaseModel):
+    """A frozen model that rejects unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Translations(StrictModel):
+    """Text in each language; English is required, the others fall back to it."""
+
+    en: LongText
+    es: LongText | None = None
+    it: LongText | None = None
+
+    def get(self, lang: str, default: Any = None) -> Any:
+        """Mapping-style access so ``i18n.localize`` handles models and dicts alike."""
+        return getattr(self, lang, None) or default
+
+
+LocalizedText = Union[LongText, Translations]
+
+
+class SeatRange(StrictModel):
+    """How many seats a level allows."""
+
+    min: int = Field(1, ge=1, le=8)
+    max: int = Field(4, ge=1, le=8)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "SeatRange":
+        if self.max < self.min:
+            raise ValueError("max must be at least min")
+        return self
+
+
+class LevelBase(StrictModel):
+    """Header fields common to every level file."""
+
+    format: Literal[1] = 1
+    ruleset: Ident
+    id: Ident | None = Field(None, description="defaults to the file name without .toml")
+    title: LocalizedText
+    description: LocalizedText = ""
+    difficulty: Literal["tutorial", "easy", "normal", "hard"] = "normal"
+    order: int = Field(100, ge=0, le=10000, description="position in the level list")
+    seats: SeatRange | None = None
+    author: ShortText = ""
+    include: list[Annotated[str, StringConstraints(max_length=200)]] = Field(
+        default_factory=list, max_length=16,
+        description="shared files merged before this one, by path relative to this file")

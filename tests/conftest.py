@@ -1,0 +1,12 @@
+"""Test set-up: headless SDL, and user folders in a temporary directory."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# never touch the real user's saves, settings or mods
+os.environ["MESA_HOME"] = tempfile.mkdtemp(prefix="mesa-test-home-")
