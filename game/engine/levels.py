@@ -4,17 +4,29 @@ A level is one TOML file in ``levels/<ruleset>/`` (shipped) or in the user's
 ``mods/<ruleset>/`` folder. Files are untrusted data: size-capped, parsed with
 tomllib only, nesting bounded, includes resolved relative to the file and kept
 inside its root folder (symlinks resolved), and validated against the
-ruleset's typed model. Every problem becomes a ``LevelError`` whose message is
-``path: field.path: what was expected`` with a suggestion for typos.
+ruleset's typed model. Every problem becomes a ``LevelError`` whose lines read
+``path: field.path: what was expected`` with a suggestion for typos, e.g.::
+
+    mods/dungeon/crypt.toml: chips[3].faces[1]: unknown value 'swrod' (did you mean 'sword'?); expected one of: ...
+
+A broken file never stops the others: ``discover_levels`` returns it with its
+message so the menu can show it as broken. ``docs/LEVELS.md`` is the modder's
+guide to the format.
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import inspect
 import json
+import logging
+import math
+import os
 import re
 import tomllib
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -24,10 +36,19 @@ from pydantic import BaseModel, ValidationError
 from game.engine import paths
 from game.engine.i18n import localize
 
-MAX_FILE_BYTES = 256 * 1024
-MAX_DEPTH = 24          # nesting of tables and arrays
+log = logging.getLogger(__name__)
+
+MAX_FILE_BYTES = 256 * 1024      # one level or shared file
+MAX_TOTAL_BYTES = 1024 * 1024    # a level and everything it includes
+MAX_DEPTH = 24                   # nesting of tables and arrays
 MAX_INCLUDE_DEPTH = 4
+MAX_INCLUDED_FILES = 32
 MAX_LEVELS_PER_DIR = 500
+MAX_PROBLEMS = 20
+MAX_ASSET_BYTES = 2 * 1024 * 1024
+MAX_IMAGE_SIDE = 2048            # checked by the app when it decodes the image
+ASSET_SUFFIXES = (".png", ".svg")
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
 
 
 class LevelError(ValueError):
@@ -35,8 +56,8 @@ class LevelError(ValueError):
 
     def __init__(self, path: str, problems: list[str]) -> None:
         self.path = path
-        self.problems = problems
-        super().__init__("\n".join(f"{path}: {p}" for p in problems))
+        self.problems = list(problems) or ["invalid level"]
+        super().__init__("\n".join(f"{path}: {p}" for p in self.problems))
 
 
 @dataclass(frozen=True)
@@ -50,6 +71,7 @@ class Level:
     path: Path | None = None
     source: str = "inline"  # shipped, mod or inline
     content_hash: str = ""
+    root: Path | None = None  # the folder paths in the level may not leave
 
     def title(self, lang: str | None = None) -> str:
         """Return the localized title."""
@@ -61,41 +83,63 @@ class Level:
 
     @classmethod
     def from_data(cls, data: dict[str, Any], *, where: str = "<level>", source: str = "inline",
-                  path: Path | None = None, default_id: str | None = None) -> "Level":
+                  path: Path | None = None, default_id: str | None = None,
+                  root: Path | None = None) -> "Level":
         """Validate merged level data (from a file or a save) into a Level; LevelError otherwise."""
+        try:
+            return cls._from_data(data, where, source, path, default_id, root)
+        except LevelError:
+            raise
+        except RecursionError:
+            raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"]) from None
+        except Exception as exc:  # noqa: BLE001 - untrusted data never escapes as another exception
+            log.exception("unexpected error validating %s", where)
+            raise LevelError(where, [f"could not be read: {type(exc).__name__}: {exc}"]) from None
+
+    @classmethod
+    def _from_data(cls, data: Any, where: str, source: str, path: Path | None,
+                   default_id: str | None, root: Path | None) -> "Level":
         from game.engine.registry import get_ruleset, ruleset_ids
 
         if not isinstance(data, dict):
-            raise LevelError(where, ["expected a table at the top level"])
+            raise LevelError(where, ["(top level): expected a table of level fields"])
         problems: list[str] = []
-        _check_depth(data, "", 0, problems)
+        _check_data(data, "", 0, problems)
         if problems:
             raise LevelError(where, problems)
         rid = data.get("ruleset")
+        ids = ruleset_ids()
+        if rid is None:
+            raise LevelError(where, [f"ruleset: required field is missing; expected one of: {', '.join(ids)}"])
         if not isinstance(rid, str):
-            raise LevelError(where, ["ruleset: required: one of " + ", ".join(ruleset_ids())])
+            raise LevelError(where, [f"ruleset: expected text (got {_short(rid)}); expected one of: {', '.join(ids)}"])
         try:
             rs = get_ruleset(rid)
         except KeyError:
-            ids = ruleset_ids()
-            raise LevelError(where, [f"ruleset: unknown ruleset {rid!r}{_suggest(rid, ids)}"
-                                     f" (known: {', '.join(ids)})"]) from None
+            raise LevelError(where, [f"ruleset: unknown ruleset {rid!r}{_suggest(rid, ids)}; "
+                                     f"expected one of: {', '.join(ids)}"]) from None
         if rs.level_model is None:
             raise LevelError(where, [f"ruleset: {rid!r} takes no level files"])
         try:
             model = rs.level_model.model_validate(data)
         except ValidationError as exc:
             raise LevelError(where, format_validation_error(exc, rs.level_model)) from None
-        except (ValueError, TypeError) as exc:  # validators raising plain errors
-            raise LevelError(where, [str(exc)]) from None
-        level_id = model.id or default_id
+        except (ValueError, TypeError, AssertionError) as exc:  # validators raising plain errors
+            raise LevelError(where, [f"(top level): {exc}"]) from None
+        level_id = getattr(model, "id", None) or default_id
         if not level_id:
             raise LevelError(where, ["id: required for a level that has no file name"])
+        if not _ID_RE.match(level_id):
+            raise LevelError(where, [f"id: the file name {level_id!r} is not a valid level id (lowercase "
+                                     "letters, digits, '_' and '-'): rename the file or set id = \"...\""])
+        if "id" in type(model).model_fields and getattr(model, "id", None) != level_id:
+            model = model.model_copy(update={"id": level_id})  # the same model a save rebuilds
         data = dict(data)
         data["id"] = level_id
         data.pop("include", None)
-        digest = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
-        return cls(rid, level_id, model, data, path, source, digest)
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return cls(rid, level_id, model, data, path, source, digest, root)
 
 
 @dataclass
@@ -108,6 +152,7 @@ class LevelEntry:
     source: str  # shipped or mod
     level: Level | None = None
     error: str | None = None
+    problems: list[str] = field(default_factory=list)  # the error's lines without the path
 
     @property
     def ok(self) -> bool:
@@ -117,173 +162,469 @@ class LevelEntry:
 
 # --- errors -------------------------------------------------------------------------------------
 
-def _suggest(word: Any, options: Iterable[str]) -> str:
+def _suggest(word: Any, options: Iterable[Any]) -> str:
     if not isinstance(word, str):
         return ""
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    opts = [str(o) for o in options]
+    close = difflib.get_close_matches(word, opts, n=1, cutoff=0.6)
+    if not close:
+        low = {o.lower(): o for o in opts}
+        if word.lower() in low:
+            close = [low[word.lower()]]
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _loc_text(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            part = str(part)
-            # pydantic puts union member names and tagged-union tags in loc; drop them
-            if part.startswith(("function-", "tagged-union[")) or part in ("str", "Translations", "int"):
-                continue
-            out += ("." if out else "") + part
-    return out or "(top level)"
+def _short(value: Any) -> str:
+    """A short description of an input value for messages."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _model_at(model: Any, loc: tuple[Any, ...]) -> Any:
-    """Walk a model class along loc to find the model holding the last key (for suggestions)."""
-    import typing
-
-    current: Any = model
-    for part in loc[:-1]:
-        if isinstance(part, int):
+def _unwrap(tp: Any) -> Any:
+    """Strip Annotated and Optional wrappers from a type."""
+    for _ in range(12):
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
             continue
-        if isinstance(current, type) and issubclass(current, BaseModel):
-            f = current.model_fields.get(str(part))
-            if f is None:
-                # a tagged union: part is the tag; find the member whose effect/kind literal matches
-                return None
-            current = f.annotation
-        # unwrap containers and unions down to a model
-        for _ in range(6):
-            origin = typing.get_origin(current)
-            if origin is None:
-                break
-            args = [a for a in typing.get_args(current) if a is not type(None)]
-            models = [a for a in args if isinstance(a, type) and issubclass(a, BaseModel)]
-            if models:
-                current = models[0] if len(models) == 1 else models
-                break
-            current = args[-1] if args else None
-        if isinstance(current, list):
-            tag = str(part)
-            match = [m for m in current if tag in _literal_values(m)]
-            current = match[0] if match else None
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+        if origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) == 1:
+                tp = args[0]
+                continue
+        break
+    return tp
 
 
-def _literal_values(model: type[BaseModel]) -> set[str]:
-    import typing
+def _is_model(tp: Any) -> bool:
+    return inspect.isclass(tp) and issubclass(tp, BaseModel)
 
+
+def _union_members(tp: Any) -> list[Any] | None:
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return [_unwrap(a) for a in typing.get_args(tp) if a is not type(None)]
+    return None
+
+
+def _literal_values(model: Any) -> set[str]:
+    """Every value of every Literal field of a model (used to match tagged-union tags)."""
     out: set[str] = set()
+    if _is_model(model):
+        for f in model.model_fields.values():
+            tp = _unwrap(f.annotation)
+            if typing.get_origin(tp) is typing.Literal:
+                out.update(str(a) for a in typing.get_args(tp))
+    return out
+
+
+def _union_tags(tp: Any) -> list[str]:
+    """The tags a discriminated union accepts, in declaration order."""
+    out: list[str] = []
+    for m in _union_members(_unwrap(tp)) or []:
+        if _is_model(m):
+            f = m.model_fields.get("effect") or m.model_fields.get("kind")
+            if f is not None and typing.get_origin(_unwrap(f.annotation)) is typing.Literal:
+                out.extend(str(a) for a in typing.get_args(_unwrap(f.annotation)))
+    return out
+
+
+def _pick_member(members: list[Any], label: Any) -> Any:
+    """Find the union member pydantic named ``label`` in an error location."""
+    text = str(label)
+    for m in members:
+        if _is_model(m) and m.__name__ == text:
+            return m
+    for m in members:
+        if _is_model(m) and text in _literal_values(m):
+            return m
+    scalars = [m for m in members if not _is_model(m)]
+    for m in scalars:
+        origin = typing.get_origin(m) or m
+        name = getattr(origin, "__name__", str(origin)).lower()
+        if text.startswith(name) or text.replace("constrained-", "").startswith(name):
+            return m
+    return scalars[0] if scalars else (members[0] if members else None)
+
+
+def _field_of(model: Any, name: Any) -> Any:
+    if not _is_model(model):
+        return None
+    f = model.model_fields.get(str(name))
+    if f is not None:
+        return f
     for f in model.model_fields.values():
-        if typing.get_origin(f.annotation) is typing.Literal:
-            out.update(str(a) for a in typing.get_args(f.annotation))
+        if f.alias == name:
+            return f
+    return None
+
+
+@dataclass
+class _Where:
+    """An error location resolved against the model's types."""
+
+    parts: list[Any]                 # field names and list indexes, union labels removed
+    owner: Any                       # the model holding the last field (or unknown key)
+    unions: list[tuple[tuple[Any, ...], int, str]]  # (loc prefix, index of label, label)
+    final: Any                       # the type expected at the location
+
+    def text(self, upto: int | None = None) -> str:
+        """Render as ``chips[3].faces[1]``."""
+        out = ""
+        for part in self.parts[:upto]:
+            if isinstance(part, int):
+                out += f"[{part}]"
+            else:
+                out += ("." if out else "") + str(part)
+        return out or "(top level)"
+
+
+_SYNTHETIC = re.compile(r"^(function-|tagged-union\[|constrained-|literal\[|list\[|dict\[|json-or-python|lax-|strict-)")
+
+
+def _resolve(model: Any, loc: tuple[Any, ...]) -> _Where:
+    """Walk ``loc`` through the model's types, dropping pydantic's union labels."""
+    tp: Any = model
+    parts: list[Any] = []
+    owner: Any = model
+    unions: list[tuple[tuple[Any, ...], int, str]] = []
+    for i, part in enumerate(loc):
+        tp = _unwrap(tp)
+        members = _union_members(tp)
+        if members is not None:
+            unions.append((tuple(loc[:i]), i, str(part)))
+            tp = _pick_member(members, part)
+            continue
+        if _is_model(tp):
+            owner = tp
+            f = _field_of(tp, part)
+            parts.append(str(part))
+            tp = f.annotation if f is not None else None
+            continue
+        origin = typing.get_origin(tp)
+        args = typing.get_args(tp)
+        if isinstance(part, int) and origin in (list, tuple, set, frozenset):
+            parts.append(part)
+            if origin is tuple and args and args[-1] is not Ellipsis:
+                tp = args[part] if 0 <= part < len(args) else None
+            else:
+                tp = args[0] if args else None
+            continue
+        if origin is dict:
+            parts.append(str(part))
+            tp = args[1] if len(args) == 2 else None
+            continue
+        if isinstance(part, int) or not _SYNTHETIC.match(str(part)):
+            parts.append(part)
+        tp = None
+    return _Where(parts, owner, unions, _unwrap(tp))
+
+
+def _describe_type(tp: Any) -> str:
+    """A few words for what a type accepts."""
+    tp = _unwrap(tp)
+    if tp is str:
+        return "text"
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(str(a) for a in typing.get_args(tp))
+    if origin in (list, tuple, set, frozenset):
+        return "a list"
+    if origin is dict:
+        return "a table"
+    if _is_model(tp):
+        keys = list(tp.model_fields)
+        shown = ", ".join(keys[:6]) + (", ..." if len(keys) > 6 else "")
+        return f"a table ({shown})"
+    members = _union_members(tp)
+    if members:
+        tags = _union_tags(tp)
+        if tags and all(_is_model(m) for m in members):
+            disc = "effect" if all("effect" in m.model_fields for m in members) else "kind"
+            return f"a table with {disc} = one of: {', '.join(tags)}"
+        return " or ".join(_describe_type(m) for m in members)
+    name = getattr(tp, "__name__", "")
+    return {"str": "text", "int": "a whole number"}.get(name, "a value")
+
+
+_TYPE_WORDS = {
+    "string_type": "expected text", "string_unicode": "expected text",
+    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number", "float_type": "expected a number",
+    "float_parsing": "expected a number", "finite_number": "expected a finite number",
+    "bool_type": "expected true or false", "bool_parsing": "expected true or false",
+    "list_type": "expected a list", "tuple_type": "expected a list", "set_type": "expected a list",
+    "dict_type": "expected a table", "model_type": "expected a table",
+    "model_attributes_type": "expected a table", "missing": "required field is missing",
+}
+
+
+def _message(err: dict[str, Any], where: _Where) -> str:
+    """The words of one pydantic error (without its location)."""
+    typ = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    inp = err.get("input")
+    got = f" (got {_short(inp)})" if "input" in err and typ != "missing" else ""
+    final = where.final
+    if typ == "literal_error":
+        if typing.get_origin(final) is typing.Literal:
+            expected = [str(a) for a in typing.get_args(final)]
+        else:
+            expected = re.findall(r"'([^']*)'", str(ctx.get("expected", ""))) or [str(ctx.get("expected", ""))]
+        shown = repr(inp) if isinstance(inp, (str, int, float)) and not isinstance(inp, bool) else _short(inp)
+        return f"unknown value {shown}{_suggest(inp, expected)}; expected one of: {', '.join(expected)}"
+    if typ == "union_tag_invalid":
+        expected = _union_tags(final) or re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+        disc = str(ctx.get("discriminator", "kind")).strip("'")
+        tag = ctx.get("tag")
+        return f"unknown {disc} {tag!r}{_suggest(tag, expected)}; expected one of: {', '.join(expected)}"
+    if typ == "union_tag_not_found":
+        disc = str(ctx.get("discriminator", "kind")).strip("'")
+        expected = _union_tags(final)
+        if not isinstance(inp, dict):
+            return f"expected a table with {disc} = one of: {', '.join(expected)}{got}"
+        return f"missing key {disc!r}; expected one of: {', '.join(expected)}"
+    if typ in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        word = {"greater_than_equal": "at least", "greater_than": "more than",
+                "less_than_equal": "at most", "less_than": "less than"}[typ]
+        limit = next(iter(ctx.values()), "?")
+        return f"must be {word} {limit}{got}"
+    if typ in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        if typ.startswith("string"):
+            n = ctx.get("min_length", ctx.get("max_length"))
+            word = "at least" if typ.endswith("short") else "at most"
+            return f"text must be {word} {n} characters long"
+        n = ctx.get("min_length", ctx.get("max_length"))
+        word = "at least" if typ == "too_short" else "at most"
+        actual = ctx.get("actual_length")
+        return f"expected {word} {n} items" + (f" (got {actual})" if actual is not None else "")
+    if typ == "string_pattern_mismatch":
+        if ctx.get("pattern") == _ID_RE.pattern:
+            return f"not a valid id: use lowercase letters, digits, '_' and '-'{got}"
+        return f"does not match the pattern {ctx.get('pattern')}{got}"
+    if typ in ("value_error", "assertion_error"):
+        msg = str(err.get("msg", "invalid value"))
+        return re.sub(r"^(Value error|Assertion failed), ", "", msg)
+    if typ in _TYPE_WORDS:
+        if typ != "missing" and final is not None and _describe_type(final) != "a value":
+            return f"expected {_describe_type(final)}{got}"
+        return _TYPE_WORDS[typ] + got
+    return f"{err.get('msg', 'invalid value')}{got}"
+
+
+def _prune_unions(model: Any, errors: list[tuple[dict[str, Any], _Where]]) -> list[Any]:
+    """Where a value matched no member of a union, keep only the member it was meant for.
+
+    A member whose errors lie deeper than the union accepted the value's shape
+    (a table for a model): its errors are the useful ones. When no member got
+    that far, one line says what the union accepts.
+    """
+    out: list[Any] = list(errors)
+    points: list[tuple[tuple[Any, ...], int]] = []
+    for _, w in errors:
+        for prefix, idx, _label in w.unions:
+            if (prefix, idx) not in points:
+                points.append((prefix, idx))
+    for prefix, idx in points:
+        group = [e for e in out if not isinstance(e, str)
+                 and any(u[0] == prefix and u[1] == idx for u in e[1].unions)]
+        labels: dict[str, list[Any]] = {}
+        for e in group:
+            label = next(u[2] for u in e[1].unions if u[0] == prefix and u[1] == idx)
+            labels.setdefault(label, []).append(e)
+        if len(labels) <= 1:
+            continue
+        deep = {lab: es for lab, es in labels.items()
+                if any(len(e[0].get("loc", ())) > idx + 1 for e in es)}
+        first_index = min(out.index(e) for e in group)
+        keep: list[Any]
+        if deep:
+            best = min(deep, key=lambda lab: len(deep[lab]))
+            keep = deep[best]
+        else:
+            point = _resolve(model, prefix)
+            keep = [f"{point.text()}: expected {_describe_type(point.final)} (got {_short(group[0][0].get('input'))})"]
+        out = [e for e in out if not any(e is g for g in group)]
+        out[first_index:first_index] = keep
     return out
 
 
 def format_validation_error(exc: ValidationError, model: Any) -> list[str]:
     """Turn pydantic errors into ``field.path: message`` lines with suggestions."""
+    try:
+        return _format_validation_error(exc, model)
+    except Exception:  # noqa: BLE001 - a formatting bug must not hide the error itself
+        log.exception("formatting a validation error failed")
+        return [f"{'.'.join(str(p) for p in e.get('loc', ())) or '(top level)'}: {e.get('msg', 'invalid')}"
+                for e in exc.errors(include_url=False)[:MAX_PROBLEMS]] or ["invalid level"]
+
+
+def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
+    resolved = [(err, _resolve(model, tuple(err.get("loc", ())))) for err in exc.errors(include_url=False)]
     lines: list[str] = []
-    seen: set[str] = set()
-    for err in exc.errors(include_url=False):
-        loc = tuple(err.get("loc", ()))
-        typ = err.get("type", "")
-        where = _loc_text(loc)
-        inp = err.get("input")
-        ctx = err.get("ctx") or {}
-        if typ == "extra_forbidden":
-            owner = _model_at(model, loc)
-            options = list(owner.model_fields) if owner is not None else []
-            msg = f"unknown key {str(loc[-1])!r}{_suggest(str(loc[-1]), options)}"
-            where = _loc_text(loc[:-1]) if len(loc) > 1 else "(top level)"
-        elif typ == "literal_error":
-            expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
-            msg = f"unknown value {inp!r}{_suggest(inp, expected)}; expected one of: {', '.join(expected)}"
-        elif typ == "union_tag_invalid":
-            expected = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
-            tag = ctx.get("tag")
-            msg = f"unknown {ctx.get('discriminator', 'kind').strip(chr(39))} {tag!r}{_suggest(tag, expected)}; expected one of: {', '.join(expected)}"
-        elif typ == "missing":
-            msg = "required field is missing"
+    for item in _prune_unions(model, resolved):
+        if isinstance(item, str):
+            line = item
         else:
-            msg = err.get("msg", "invalid value")
-            if inp is not None and not isinstance(inp, (dict, list)) and len(repr(inp)) < 60:
-                msg += f" (got {inp!r})"
-        line = f"{where}: {msg}"
-        # str-or-table unions report both branches; keep the first line per location
-        if where in seen and typ not in ("extra_forbidden",):
-            continue
-        seen.add(where)
-        lines.append(line)
-    return lines[:20] or ["invalid level"]
+            err, w = item
+            if err.get("type") == "extra_forbidden":
+                key = w.parts[-1] if w.parts else "?"
+                options = list(w.owner.model_fields) if _is_model(w.owner) else []
+                line = (f"{w.text()}: unknown key {str(key)!r}{_suggest(str(key), options)}"
+                        + (f"; expected one of: {', '.join(options)}" if options else ""))
+            else:
+                line = f"{w.text()}: {_message(err, w)}"
+        if line not in lines:
+            lines.append(line)
+    if len(lines) > MAX_PROBLEMS:
+        extra = len(lines) - MAX_PROBLEMS
+        lines = lines[:MAX_PROBLEMS] + [f"(and {extra} more problems)"]
+    return lines or ["(top level): invalid level"]
 
 
-def _check_depth(value: Any, where: str, depth: int, problems: list[str]) -> None:
+def _check_data(value: Any, where: str, depth: int, problems: list[str]) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and values JSON cannot hold (dates, NaN)."""
     if depth > MAX_DEPTH:
         problems.append(f"{where or '(top level)'}: nested too deeply (more than {MAX_DEPTH} levels)")
         return
     if isinstance(value, dict):
         for k, v in value.items():
-            _check_depth(v, f"{where}.{k}" if where else str(k), depth + 1, problems)
+            if not isinstance(k, str):
+                problems.append(f"{where or '(top level)'}: keys must be text (got {_short(k)})")
+                return
+            _check_data(v, f"{where}.{k}" if where else k, depth + 1, problems)
             if problems:
                 return
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _check_depth(v, f"{where}[{i}]", depth + 1, problems)
+            _check_data(v, f"{where}[{i}]", depth + 1, problems)
             if problems:
                 return
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            problems.append(f"{where or '(top level)'}: expected a finite number (got {value!r})")
+    elif not (value is None or isinstance(value, (str, int, bool))):
+        problems.append(f"{where or '(top level)'}: dates and times are not used in level files "
+                        f"(got {type(value).__name__}); write them as text")
 
 
 # --- reading files ------------------------------------------------------------------------------
 
 def _display(path: Path) -> str:
-    """A short, recognisable form of a path for messages (relative to mods or levels)."""
+    """A short, recognisable form of a path for messages (relative to mods, levels or here)."""
+    path = Path(path)
     for base, label in ((paths.mods_dir(), "mods"), (paths.levels_dir(), "levels")):
         try:
-            return f"{label}/{path.resolve().relative_to(base.resolve()).as_posix()}"
+            return f"{label}/{path.absolute().relative_to(base.absolute()).as_posix()}"
         except (ValueError, OSError):
             continue
-    return str(path)
+    try:
+        return path.absolute().relative_to(Path.cwd()).as_posix()
+    except (ValueError, OSError):
+        return path.as_posix()
+
+
+_TOKENS = re.compile(r'#[^\n]*|"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|[\[\]{}]')
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings and comments (tomllib recurses on it)."""
+    depth = best = 0
+    for m in _TOKENS.finditer(text):
+        tok = m.group()
+        if tok in ("[", "{"):
+            depth += 1
+            best = max(best, depth)
+        elif tok in ("]", "}"):
+            depth = max(0, depth - 1)
+    return best
+
+
+def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
+    msg = str(exc)
+    m = re.match(r"^(.*) \(at line (\d+), column (\d+)\)$", msg, re.S)
+    if m:
+        return f"line {m.group(2)}, column {m.group(3)}: not valid TOML: {m.group(1)}"
+    m = re.match(r"^(.*) \(at end of document\)$", msg, re.S)
+    if m:
+        return f"end of file: not valid TOML: {m.group(1)}"
+    return f"not valid TOML: {msg}"
+
+
+def _inside(real: Path, root: Path) -> bool:
+    try:
+        real.relative_to(root.resolve())
+        return True
+    except (ValueError, OSError):
+        return False
 
 
 def read_toml(path: Path, root: Path, where: str) -> dict[str, Any]:
     """Read one TOML file safely (inside ``root``, capped, UTF-8, bounded nesting)."""
-    try:
-        real = path.resolve(strict=True)
-    except (OSError, RuntimeError):
-        raise LevelError(where, ["file not found or unreadable"]) from None
-    try:
-        real.relative_to(root.resolve())
-    except ValueError:
-        raise LevelError(where, [f"path leaves its folder ({root.name}/): refused"]) from None
-    if not real.is_file():
-        raise LevelError(where, ["not a regular file"])
-    size = real.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise LevelError(where, [f"file too large ({size} bytes; the limit is {MAX_FILE_BYTES})"])
-    raw = real.read_bytes()[: MAX_FILE_BYTES + 1]
+    raw = _read_capped(Path(path), Path(root), where, MAX_FILE_BYTES)
     if b"\x00" in raw:
-        raise LevelError(where, ["binary data: not a TOML text file"])
+        raise LevelError(where, ["binary data (NUL bytes): not a TOML text file"])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise LevelError(where, [f"line {line}: not valid UTF-8 text"]) from None
-    # tomllib recurses on nested arrays/inline tables: refuse absurd bracket depth first
-    depth = best = 0
-    for ch in text:
-        if ch in "[{":
-            depth += 1
-            best = max(best, depth)
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-    if best > MAX_DEPTH * 2 + 8:
-        raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"])
+        raise LevelError(where, [f"line {line}: not valid UTF-8 text (save the file as UTF-8)"]) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # editors on Windows like to add a byte-order mark
+    if _bracket_depth(text) > MAX_DEPTH:
+        raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels of [ ] and {{ }})"])
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LevelError(where, [f"not valid TOML: {exc}"]) from None
+        raise LevelError(where, [_toml_error(exc)]) from None
     except RecursionError:
-        raise LevelError(where, ["nested too deeply"]) from None
+        raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"]) from None
+    except ValueError as exc:  # tomllib raises plain ValueError on some odd numbers
+        raise LevelError(where, [f"not valid TOML: {exc}"]) from None
+    problems: list[str] = []
+    _check_data(data, "", 0, problems)
+    if problems:
+        raise LevelError(where, problems)
+    return data
+
+
+def _read_capped(path: Path, root: Path, where: str, cap: int) -> bytes:
+    """Read a regular file that resolves inside ``root`` and is at most ``cap`` bytes."""
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise LevelError(where, ["file not found or unreadable"]) from None
+    if not _inside(real, root):
+        raise LevelError(where, [f"the file leaves its folder ({root.name}/) through a link: refused"])
+    try:
+        st = real.stat()
+    except OSError:
+        raise LevelError(where, ["file not found or unreadable"]) from None
+    import stat as _stat
+
+    if not _stat.S_ISREG(st.st_mode):
+        raise LevelError(where, ["not a regular file"])
+    if st.st_size > cap:
+        raise LevelError(where, [f"file too large ({st.st_size} bytes; the limit is {cap})"])
+    try:
+        with open(real, "rb") as fh:
+            raw = fh.read(cap + 1)
+    except OSError as exc:
+        raise LevelError(where, [f"cannot be read: {exc.strerror or exc}"]) from None
+    if len(raw) > cap:
+        raise LevelError(where, [f"file too large (more than {cap} bytes)"])
+    return raw
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -299,30 +640,74 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, ...] = ()) -> dict[str, Any]:
+def _bad_relative(rel: str) -> str | None:
+    """Why a relative path from a level file is refused (None when it looks fine)."""
+    if not rel or not rel.strip():
+        return "empty path"
+    if "\x00" in rel:
+        return "NUL character in the path"
+    if rel.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", rel) or os.path.isabs(rel):
+        return "must be a path relative to this file, not an absolute path"
+    return None
+
+
+class _Budget:
+    """What one level load may still read (bytes and files), across its includes."""
+
+    def __init__(self) -> None:
+        self.bytes = MAX_TOTAL_BYTES
+        self.files = MAX_INCLUDED_FILES + 1
+        self.merged: set[Path] = set()
+
+
+def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, ...] = (),
+                _budget: _Budget | None = None) -> dict[str, Any]:
     """Read a level file and merge its includes (shared files first, then the file itself)."""
+    budget = _budget or _Budget()
+    path, root = Path(path), Path(root)
     where = _display(path)
     data = read_toml(path, root, where)
     real = path.resolve()
-    if real in _stack:
-        raise LevelError(where, ["include: files include each other in a cycle"])
+    budget.files -= 1
+    try:
+        budget.bytes -= real.stat().st_size
+    except OSError:
+        pass
+    if budget.files < 0 or budget.bytes < 0:
+        raise LevelError(where, [f"include: too much included data (at most {MAX_INCLUDED_FILES} files, "
+                                 f"{MAX_TOTAL_BYTES} bytes in all)"])
     includes = data.get("include", [])
-    if not isinstance(includes, list) or not all(isinstance(i, str) for i in includes):
-        raise LevelError(where, ["include: expected a list of relative paths"])
+    if not isinstance(includes, list):
+        raise LevelError(where, [f"include: expected a list of relative paths (got {_short(includes)})"])
     if includes and _depth >= MAX_INCLUDE_DEPTH:
         raise LevelError(where, [f"include: more than {MAX_INCLUDE_DEPTH} levels of includes"])
     merged: dict[str, Any] = {}
     for i, rel in enumerate(includes):
-        if not rel or rel.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", rel) or "\x00" in rel:
-            raise LevelError(where, [f"include[{i}]: {rel!r}: must be a path relative to this file"])
+        if not isinstance(rel, str):
+            raise LevelError(where, [f"include[{i}]: expected a relative path as text (got {_short(rel)})"])
+        bad = _bad_relative(rel)
+        if bad:
+            raise LevelError(where, [f"include[{i}]: {rel!r}: {bad}"])
+        if not rel.lower().endswith(".toml"):
+            raise LevelError(where, [f"include[{i}]: {rel!r}: only .toml files can be included"])
         target = path.parent / rel
         try:
-            target.resolve().relative_to(root.resolve())
-        except (ValueError, OSError):
-            raise LevelError(where, [f"include[{i}]: {rel!r} leaves the folder: refused"]) from None
-        if not target.exists():
+            treal = target.resolve()
+        except (OSError, RuntimeError):
+            raise LevelError(where, [f"include[{i}]: {rel!r}: file not found or unreadable"]) from None
+        if not _inside(treal, root):
+            raise LevelError(where, [f"include[{i}]: {rel!r} leaves the folder {root.name}/: refused"])
+        if treal == real or treal in _stack:
+            raise LevelError(where, [f"include[{i}]: {rel!r}: files include each other in a cycle"])
+        if not treal.exists():
             raise LevelError(where, [f"include[{i}]: {rel!r}: file not found"])
-        part = load_merged(target, root, _depth=_depth + 1, _stack=_stack + (real,))
+        if treal in budget.merged:
+            continue  # a shared file reached twice (a diamond) is merged once
+        budget.merged.add(treal)
+        try:
+            part = load_merged(target, root, _depth=_depth + 1, _stack=_stack + (real,), _budget=budget)
+        except LevelError as exc:
+            raise LevelError(where, [f"include[{i}]: {exc.path}: {p}" for p in exc.problems]) from None
         part.pop("include", None)
         merged = _merge(merged, part)
     own = {k: v for k, v in data.items() if k != "include"}
@@ -331,38 +716,227 @@ def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, 
     return out
 
 
+def root_for(path: Path) -> Path:
+    """The folder a level file's includes and images must stay in.
+
+    The shipped levels folder or the mods folder when the file is below one;
+    otherwise the parent of its ruleset folder (``pack/dungeon/x.toml`` -> ``pack``),
+    else the file's own folder.
+    """
+    path = Path(path)
+    real = path.absolute()
+    for base in (paths.mods_dir(), paths.levels_dir()):
+        try:
+            real.relative_to(base.absolute())
+            return base
+        except ValueError:
+            continue
+    try:
+        from game.engine.registry import ruleset_ids
+
+        if path.parent.name in ruleset_ids():
+            return path.parent.parent
+    except Exception:  # noqa: BLE001 - a broken ruleset must not stop validation
+        log.exception("listing rulesets failed")
+    return path.parent
+
+
 def load_level_file(path: Path, root: Path | None = None, source: str = "mod") -> Level:
     """Load and validate one level file; LevelError naming file and field otherwise."""
     path = Path(path)
-    root = Path(root) if root is not None else path.parent
-    data = load_merged(path, root)
-    return Level.from_data(data, where=_display(path), source=source, path=path, default_id=path.stem)
+    root = Path(root) if root is not None else root_for(path)
+    where = _display(path)
+    try:
+        data = load_merged(path, root)
+        level = Level.from_data(data, where=where, source=source, path=path, default_id=path.stem, root=root)
+        problems = _check_assets(level)
+    except LevelError:
+        raise
+    except RecursionError:
+        raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"]) from None
+    except Exception as exc:  # noqa: BLE001 - untrusted data never escapes as another exception
+        log.exception("unexpected error loading %s", where)
+        raise LevelError(where, [f"could not be read: {type(exc).__name__}: {exc}"]) from None
+    if problems:
+        raise LevelError(where, problems)
+    return level
 
+
+# --- images a level refers to -------------------------------------------------------------------
+
+def resolve_asset(level: Level, relpath: str, field: str = "image") -> Path:
+    """Return the real path of an image a level refers to, kept inside its folder and capped.
+
+    Only .png and .svg files of at most 2 MB below the level's root folder; the
+    app checks the pixel size (at most 2048x2048) when it decodes the image.
+    """
+    where = _display(level.path) if level.path is not None else f"<level {level.id}>"
+    if level.path is None:
+        raise LevelError(where, [f"{field}: {relpath!r}: this level has no folder to load images from"])
+    root = level.root or root_for(level.path)
+    if not isinstance(relpath, str):
+        raise LevelError(where, [f"{field}: expected a relative path as text (got {_short(relpath)})"])
+    bad = _bad_relative(relpath)
+    if bad:
+        raise LevelError(where, [f"{field}: {relpath!r}: {bad}"])
+    if not relpath.lower().endswith(ASSET_SUFFIXES):
+        raise LevelError(where, [f"{field}: {relpath!r}: only {' and '.join(ASSET_SUFFIXES)} images are allowed"])
+    target = Path(level.path).parent / relpath
+    try:
+        real = target.resolve()
+    except (OSError, RuntimeError):
+        raise LevelError(where, [f"{field}: {relpath!r}: file not found or unreadable"]) from None
+    if not _inside(real, root):
+        raise LevelError(where, [f"{field}: {relpath!r} leaves the folder {root.name}/: refused"])
+    try:
+        st = real.stat()
+    except OSError:
+        raise LevelError(where, [f"{field}: {relpath!r}: file not found"]) from None
+    import stat as _stat
+
+    if not _stat.S_ISREG(st.st_mode):
+        raise LevelError(where, [f"{field}: {relpath!r}: not a regular file"])
+    if st.st_size > MAX_ASSET_BYTES:
+        raise LevelError(where, [f"{field}: {relpath!r}: image too large ({st.st_size} bytes; "
+                                 f"the limit is {MAX_ASSET_BYTES})"])
+    return real
+
+
+def _asset_refs(value: Any, where: str, out: list[tuple[str, str]]) -> None:
+    """Collect (field path, value) of every AssetPath field in a validated model."""
+    if isinstance(value, BaseModel):
+        for name, f in type(value).model_fields.items():
+            sub = getattr(value, name, None)
+            loc = f"{where}.{name}" if where else name
+            if _is_asset_field(f.annotation, f.metadata) and isinstance(sub, str):
+                out.append((loc, sub))
+            elif _is_asset_list(f.annotation) and isinstance(sub, (list, tuple)):
+                out.extend((f"{loc}[{i}]", s) for i, s in enumerate(sub) if isinstance(s, str))
+            else:
+                _asset_refs(sub, loc, out)
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _asset_refs(v, f"{where}[{i}]", out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _asset_refs(v, f"{where}.{k}", out)
+
+
+def _has_marker(tp: Any, metadata: Iterable[Any] = ()) -> bool:
+    from game.engine.schema import ASSET_MARKER
+
+    if any(m is ASSET_MARKER for m in metadata):
+        return True
+    for _ in range(6):
+        if typing.get_origin(tp) is typing.Annotated:
+            if any(m is ASSET_MARKER for m in typing.get_args(tp)[1:]):
+                return True
+            tp = typing.get_args(tp)[0]
+            continue
+        members = _union_members(tp)
+        if members is not None and typing.get_origin(tp) in (typing.Union, types.UnionType):
+            return any(_has_marker(a) for a in typing.get_args(tp))
+        break
+    return False
+
+
+def _is_asset_field(tp: Any, metadata: Iterable[Any]) -> bool:
+    return _has_marker(tp, metadata)
+
+
+def _is_asset_list(tp: Any) -> bool:
+    tp = _unwrap(tp)
+    if typing.get_origin(tp) in (list, tuple):
+        args = typing.get_args(tp)
+        return bool(args) and _has_marker(args[0])
+    return False
+
+
+def _check_assets(level: Level) -> list[str]:
+    """Check every image a file-based level refers to (AssetPath fields)."""
+    if level.path is None:
+        return []
+    refs: list[tuple[str, str]] = []
+    _asset_refs(level.model, "", refs)
+    problems: list[str] = []
+    for loc, rel in refs:
+        if not rel:
+            continue
+        try:
+            resolve_asset(level, rel, loc)
+        except LevelError as exc:
+            problems.extend(exc.problems)
+    return problems[:MAX_PROBLEMS]
+
+
+# --- finding levels -----------------------------------------------------------------------------
 
 def is_level_file(path: Path) -> bool:
-    """True for files that are levels (shared include files start with ``_`` or live in subfolders)."""
-    return path.suffix == ".toml" and not path.name.startswith("_")
+    """True for files that are levels: ``*.toml`` not starting with ``_`` (shared) or ``.`` (hidden)."""
+    path = Path(path)
+    return path.suffix == ".toml" and not path.name.startswith(("_", "."))
+
+
+def find_level_files(folder: Path, *, recursive: bool = False) -> list[Path]:
+    """Level files in a folder, sorted; recursive skips folders starting with ``_`` or ``.``."""
+    folder = Path(folder)
+    out: list[Path] = []
+    if not recursive:
+        try:
+            return sorted(p for p in folder.iterdir() if is_level_file(p) and not p.is_dir())
+        except OSError:
+            return []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(("_", ".")))
+        out.extend(Path(dirpath) / f for f in sorted(filenames) if is_level_file(Path(f)))
+    return out
+
+
+def _entry_from_error(ruleset: str, p: Path, source: str, exc: LevelError) -> LevelEntry:
+    return LevelEntry(ruleset, p.stem, p, source, None, str(exc), list(exc.problems))
+
+
+def load_entry(p: Path, ruleset: str | None, source: str, root: Path | None = None) -> LevelEntry:
+    """Load one file into a LevelEntry (broken files carry their error); never raises."""
+    folder_rs = ruleset or p.parent.name
+    try:
+        lvl = load_level_file(p, root=root, source=source)
+        if ruleset is not None and lvl.ruleset != ruleset:
+            problem = f"ruleset: says {lvl.ruleset!r} but the file is in the {ruleset}/ folder"
+            return LevelEntry(ruleset, lvl.id, p, source, None, f"{_display(p)}: {problem}", [problem])
+        return LevelEntry(lvl.ruleset, lvl.id, p, source, lvl)
+    except LevelError as exc:
+        return _entry_from_error(folder_rs, p, source, exc)
+    except Exception as exc:  # noqa: BLE001 - one broken file never stops the others
+        log.exception("unexpected error loading %s", p)
+        problem = f"could not be read: {type(exc).__name__}: {exc}"
+        return LevelEntry(folder_rs, p.stem, p, source, None, f"{_display(p)}: {problem}", [problem])
 
 
 def _scan(base: Path, ruleset: str, source: str) -> list[LevelEntry]:
     folder = base / ruleset
     if not folder.is_dir():
         return []
-    out: list[LevelEntry] = []
-    files = sorted(p for p in folder.iterdir() if is_level_file(p))[:MAX_LEVELS_PER_DIR]
-    for p in files:
-        try:
-            lvl = load_level_file(p, root=base if source == "shipped" else base, source=source)
-            if lvl.ruleset != ruleset:
-                out.append(LevelEntry(ruleset, p.stem, p, source, None,
-                                      f"{_display(p)}: ruleset: says {lvl.ruleset!r} but the file is in {ruleset}/"))
-                continue
-            out.append(LevelEntry(ruleset, lvl.id, p, source, lvl))
-        except LevelError as exc:
-            out.append(LevelEntry(ruleset, p.stem, p, source, None, str(exc)))
-        except Exception as exc:  # noqa: BLE001 - one broken file never stops the others
-            out.append(LevelEntry(ruleset, p.stem, p, source, None, f"{_display(p)}: unexpected error: {exc}"))
-    return out
+    files = find_level_files(folder)[:MAX_LEVELS_PER_DIR]
+    return [load_entry(p, ruleset, source, root=base) for p in files]
+
+
+def mark_duplicates(entries: list[LevelEntry]) -> None:
+    """Mark every loaded level whose id an earlier loaded level of its ruleset already uses as broken."""
+    seen: dict[tuple[str, str], LevelEntry] = {}
+    for e in entries:
+        if e.level is None:
+            continue
+        key = (e.ruleset, e.id)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = e
+            continue
+        problem = (f"id: {e.id!r} is already used by {_display(first.path)}: "
+                   "rename the file or set a different id")
+        e.level = None
+        e.problems = [problem]
+        e.error = f"{_display(e.path)}: {problem}"
 
 
 def discover_levels(ruleset: str, *, include_mods: bool = True) -> list[LevelEntry]:
@@ -370,19 +944,13 @@ def discover_levels(ruleset: str, *, include_mods: bool = True) -> list[LevelEnt
     entries = _scan(paths.levels_dir(), ruleset, "shipped")
     if include_mods:
         entries += _scan(paths.mods_dir(), ruleset, "mod")
-    seen: set[tuple[str, str]] = set()
-    unique: list[LevelEntry] = []
-    for e in entries:
-        if (e.source, e.id) in seen:
-            e.error = e.error or f"{_display(e.path)}: id: {e.id!r} is used by another level"
-            e.level = None
-        seen.add((e.source, e.id))
-        unique.append(e)
+    mark_duplicates(entries)
 
-    def order(e: LevelEntry) -> tuple:
-        return (e.source != "shipped", e.level.model.order if e.level else 10**6, e.id)
+    def order(e: LevelEntry) -> tuple[Any, ...]:
+        rank = getattr(e.level.model, "order", 100) if e.level else 10**6
+        return (e.source != "shipped", rank, e.id)
 
-    return sorted(unique, key=order)
+    return sorted(entries, key=order)
 
 
 def get_level(ruleset: str, level_id: str | None = None) -> Level:
@@ -393,13 +961,15 @@ def get_level(ruleset: str, level_id: str | None = None) -> Level:
         if not good:
             raise LevelError(ruleset, ["no playable level found"])
         return good[0].level  # type: ignore[return-value]
+    for e in good:
+        if e.id == level_id:
+            return e.level  # type: ignore[return-value]
     for e in entries:
         if e.id == level_id:
-            if e.level is None:
-                raise LevelError(_display(e.path), [e.error or "broken level"])
-            return e.level
+            raise LevelError(_display(e.path), e.problems or [e.error or "broken level"])
     ids = [e.id for e in entries]
-    raise LevelError(ruleset, [f"level: no level {level_id!r}{_suggest(level_id, ids)} (known: {', '.join(ids) or 'none'})"])
+    raise LevelError(ruleset, [f"level: no level {level_id!r}{_suggest(level_id, ids)} "
+                               f"(known: {', '.join(ids) or 'none'})"])
 
 
 def json_schema(ruleset: str) -> dict[str, Any]:
@@ -410,5 +980,6 @@ def json_schema(ruleset: str) -> dict[str, Any]:
     if rs.level_model is None:
         raise KeyError(f"{ruleset!r} takes no level files")
     schema = rs.level_model.model_json_schema()
-    schema.setdefault("title", f"Mesa de Héroes level ({ruleset})")
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema}
+    schema["title"] = f"Mesa de Héroes level ({ruleset})"
     return schema

@@ -66,3 +66,23 @@ class LevelBase(StrictModel):
     include: list[Annotated[str, StringConstraints(max_length=200)]] = Field(
         default_factory=list, max_length=16,
         description="shared files merged before this one, by path relative to this file")
+
+
+class _AssetMarker:
+    """Marks a level field as the path of an image file beside the level (see ``AssetPath``)."""
+
+    def __repr__(self) -> str:
+        return "ASSET_MARKER"
+
+
+ASSET_MARKER = _AssetMarker()
+
+#: A modder's own image (.png or .svg) by path relative to the level file. The
+#: loader checks at load time that it exists, stays inside the mod folder and
+#: is at most 2 MB (``levels.resolve_asset``); the app caps pixels at 2048x2048.
+AssetPath = Annotated[
+    str,
+    StringConstraints(max_length=200, pattern=r"^[^/\\~].*\.([pP][nN][gG]|[sS][vV][gG])$"),
+    Field(description="image file (.png or .svg, at most 2 MB, 2048x2048) relative to this level file"),
+    ASSET_MARKER,
+]
