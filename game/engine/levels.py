@@ -51,12 +51,24 @@ ASSET_SUFFIXES = (".png", ".svg")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
 
 
+# characters that would split a message line or drive a terminal: shown escaped
+_UNSAFE = {c: f"\\x{c:02x}" for c in range(32) if c != 9}
+_UNSAFE.update({0x7F: "\\x7f", 0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+_UNSAFE.update({ord("\n"): "\\n", ord("\r"): "\\r"})
+
+
+def _safe(text: Any) -> str:
+    """One printable line: control characters and line breaks escaped."""
+    return str(text).translate(_UNSAFE)
+
+
 class LevelError(ValueError):
     """A level file that cannot be used; ``str()`` names the file and field."""
 
     def __init__(self, path: str, problems: list[str]) -> None:
-        self.path = path
-        self.problems = list(problems) or ["invalid level"]
+        self.path = _safe(path)
+        self.problems = [_safe(p) for p in problems] or ["invalid level"]
+        path = self.path
         super().__init__("\n".join(f"{path}: {p}" for p in self.problems))
 
 
@@ -280,8 +292,17 @@ class _Where:
             if isinstance(part, int):
                 out += f"[{part}]"
             else:
-                out += ("." if out else "") + str(part)
+                out += ("." if out else "") + _key(part)
         return out or "(top level)"
+
+
+def _key(name: Any) -> str:
+    """A key as it appears in a field path: bare when simple, quoted like TOML otherwise."""
+    text = str(name)
+    return text if _BARE_KEY.match(text) else json.dumps(text, ensure_ascii=False)
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
 
 
 _SYNTHETIC = re.compile(r"^(function-|tagged-union\[|constrained-|literal\[|list\[|dict\[|json-or-python|lax-|strict-)")
@@ -503,7 +524,7 @@ def _check_data(value: Any, where: str, depth: int, problems: list[str]) -> None
             if not isinstance(k, str):
                 problems.append(f"{where or '(top level)'}: keys must be text (got {_short(k)})")
                 return
-            _check_data(v, f"{where}.{k}" if where else k, depth + 1, problems)
+            _check_data(v, f"{where}.{_key(k)}" if where else _key(k), depth + 1, problems)
             if problems:
                 return
     elif isinstance(value, list):
@@ -902,15 +923,15 @@ def load_entry(p: Path, ruleset: str | None, source: str, root: Path | None = No
     try:
         lvl = load_level_file(p, root=root, source=source)
         if ruleset is not None and lvl.ruleset != ruleset:
-            problem = f"ruleset: says {lvl.ruleset!r} but the file is in the {ruleset}/ folder"
-            return LevelEntry(ruleset, lvl.id, p, source, None, f"{_display(p)}: {problem}", [problem])
+            err = LevelError(_display(p), [f"ruleset: says {lvl.ruleset!r} but the file is in the {ruleset}/ folder"])
+            return LevelEntry(ruleset, lvl.id, p, source, None, str(err), err.problems)
         return LevelEntry(lvl.ruleset, lvl.id, p, source, lvl)
     except LevelError as exc:
         return _entry_from_error(folder_rs, p, source, exc)
     except Exception as exc:  # noqa: BLE001 - one broken file never stops the others
         log.exception("unexpected error loading %s", p)
-        problem = f"could not be read: {type(exc).__name__}: {exc}"
-        return LevelEntry(folder_rs, p.stem, p, source, None, f"{_display(p)}: {problem}", [problem])
+        err = LevelError(_display(p), [f"could not be read: {type(exc).__name__}: {exc}"])
+        return _entry_from_error(folder_rs, p, source, err)
 
 
 def _scan(base: Path, ruleset: str, source: str) -> list[LevelEntry]:
@@ -934,9 +955,10 @@ def mark_duplicates(entries: list[LevelEntry]) -> None:
             continue
         problem = (f"id: {e.id!r} is already used by {_display(first.path)}: "
                    "rename the file or set a different id")
+        err = LevelError(_display(e.path), [problem])
         e.level = None
-        e.problems = [problem]
-        e.error = f"{_display(e.path)}: {problem}"
+        e.problems = err.problems
+        e.error = str(err)
 
 
 def discover_levels(ruleset: str, *, include_mods: bool = True) -> list[LevelEntry]:
