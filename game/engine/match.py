@@ -27,7 +27,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import LANGUAGES, t
 from game.engine.levels import Level, get_level
-from game.engine.protocol import GameState, IllegalAction, Result, Ruleset, SeatSpec, canonical_json, seat_specs
+from game.engine.protocol import GameState, IllegalAction, Result, Ruleset, SeatSpec, seat_specs
 from game.engine.registry import get_ruleset
 
 log = logging.getLogger(__name__)
@@ -92,6 +92,11 @@ class LogLine:
                    data.get("private_to"), dict(private_text) if private_text is not None else None)
 
 
+def _frozen_json(data: Any) -> str:
+    """Return JSON text of state data, keeping key order (rulesets may build decks in table order)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _words(fn: Any, fallback: str) -> dict[str, str | None]:
     """Call ``fn(lang)`` for every language; a ruleset bug there never stops the game (it is logged)."""
     out: dict[str, str | None] = {}
@@ -120,7 +125,7 @@ class Match:
         # undo anchor: the state (canonical JSON text) just before history[_floor];
         # no entry at or after _floor is a barrier
         self._floor = 0
-        self._anchor = canonical_json(state.to_json())
+        self._anchor = _frozen_json(state.to_json())
         # False for a match loaded from a save until its history has been replayed
         self._events_known = True
         self._rebuild_tried = False
@@ -197,7 +202,7 @@ class Match:
             self._log_game_over(index)
         if barrier:
             self._floor = index + 1
-            self._anchor = canonical_json(self.state.to_json())
+            self._anchor = _frozen_json(self.state.to_json())
         return events
 
     def _event_line(self, index: int, actor: int, ev: Event) -> LogLine | None:
@@ -285,7 +290,7 @@ class Match:
         try:
             state = self.ruleset.new_game(self.level, self.seats, self.seed)
             entries: list[HistoryEntry] = []
-            floor, anchor = 0, canonical_json(state.to_json())
+            floor, anchor = 0, _frozen_json(state.to_json())
             for entry in self.history:
                 if state.to_act() != entry.seat:
                     raise IllegalAction(f"action #{entry.index}: seat {entry.seat} was not to act")
@@ -293,7 +298,7 @@ class Match:
                 barrier = any(e.barrier for e in events)
                 entries.append(HistoryEntry(entry.index, entry.seat, entry.action, tuple(events), barrier))
                 if barrier:
-                    floor, anchor = entry.index + 1, canonical_json(state.to_json())
+                    floor, anchor = entry.index + 1, _frozen_json(state.to_json())
             if state.digest() != self.state.digest():
                 raise ValueError("replayed state differs from the saved snapshot")
         except Exception as exc:  # noqa: BLE001 - a save we cannot replay just keeps undo at the load point
@@ -309,7 +314,7 @@ class Match:
         from game import __version__
         from game.engine.saves import SAVE_FORMAT, SAVE_VERSION
 
-        snapshot = json.loads(canonical_json(self.state.to_json()))
+        snapshot = json.loads(_frozen_json(self.state.to_json()))
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -317,7 +322,7 @@ class Match:
             "ruleset": self.ruleset_id,
             "level": {"id": self.level.id, "source": self.level.source,
                       "content_hash": self.level.content_hash,
-                      "data": json.loads(canonical_json(self.level.data))},
+                      "data": json.loads(_frozen_json(self.level.data))},
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
             "actions": [[e.seat, e.action.to_json()] for e in self.history],

@@ -80,6 +80,9 @@ def test_save_file_has_the_documented_shape(saves_dir: Path) -> None:
     assert data["level"]["data"]["ruleset"] == cg.RULESET_ID
     assert data["actions"][1] == [1, {"kind": "draw", "args": {}}]
     assert data["snapshot"] == json.loads(json.dumps(m.state.to_json()))
+    # key order is kept (rulesets may build decks in table order): not sorted like a digest's text
+    assert list(data["level"]["data"]) == list(m.level.data) != sorted(m.level.data)
+    assert list(data["snapshot"]) == list(m.state.to_json()) != sorted(m.state.to_json())
     assert data["seats"][0] == {"name": "Íñigo", "kind": "human", "difficulty": "normal"}
 
 
