@@ -48,6 +48,7 @@ MAX_PROBLEMS = 20
 MAX_ASSET_BYTES = 2 * 1024 * 1024
 MAX_IMAGE_SIDE = 2048            # checked by the app when it decodes the image
 ASSET_SUFFIXES = (".png", ".svg")
+SHIPPED_PREFIX = "shipped:"      # include a shared file of the shipped levels folder
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
 
 
@@ -706,18 +707,22 @@ def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, 
     for i, rel in enumerate(includes):
         if not isinstance(rel, str):
             raise LevelError(where, [f"include[{i}]: expected a relative path as text (got {_short(rel)})"])
-        bad = _bad_relative(rel)
+        # "shipped:dungeon/_chips.toml": a shared file of the shipped levels (mods reuse card sets)
+        shipped = rel.startswith(SHIPPED_PREFIX)
+        sub = rel[len(SHIPPED_PREFIX):] if shipped else rel
+        bad = _bad_relative(sub)
         if bad:
             raise LevelError(where, [f"include[{i}]: {rel!r}: {bad}"])
-        if not rel.lower().endswith(".toml"):
+        if not sub.lower().endswith(".toml"):
             raise LevelError(where, [f"include[{i}]: {rel!r}: only .toml files can be included"])
-        target = path.parent / rel
+        sub_root = paths.levels_dir() if shipped else root
+        target = (sub_root if shipped else path.parent) / sub
         try:
             treal = target.resolve()
         except (OSError, RuntimeError):
             raise LevelError(where, [f"include[{i}]: {rel!r}: file not found or unreadable"]) from None
-        if not _inside(treal, root):
-            raise LevelError(where, [f"include[{i}]: {rel!r} leaves the folder {root.name}/: refused"])
+        if not _inside(treal, sub_root):
+            raise LevelError(where, [f"include[{i}]: {rel!r} leaves the folder {sub_root.name}/: refused"])
         if treal == real or treal in _stack:
             raise LevelError(where, [f"include[{i}]: {rel!r}: files include each other in a cycle"])
         if not treal.exists():
@@ -726,7 +731,7 @@ def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, 
             continue  # a shared file reached twice (a diamond) is merged once
         budget.merged.add(treal)
         try:
-            part = load_merged(target, root, _depth=_depth + 1, _stack=_stack + (real,), _budget=budget)
+            part = load_merged(target, sub_root, _depth=_depth + 1, _stack=_stack + (real,), _budget=budget)
         except LevelError as exc:
             raise LevelError(where, [f"include[{i}]: {exc.path}: {p}" for p in exc.problems]) from None
         part.pop("include", None)

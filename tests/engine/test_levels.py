@@ -216,6 +216,19 @@ def test_include_merges_shared_file_first(level_env: LevelEnv) -> None:
     assert "include" not in lvl.data and len(lvl.data["chips"]) == 3  # saves are self-contained
 
 
+def test_mod_may_include_a_shipped_shared_file(level_env: LevelEnv) -> None:
+    level_env.write(level_env.shipped, "_chips.toml", 'include = ["_more.toml"]\n' + CHIPS)
+    level_env.write(level_env.shipped, "_more.toml", CHIPS)
+    p = level_env.write(level_env.mod, "reuse.toml", 'include = ["shipped:levelgame/_chips.toml"]\n' + GOOD_LEVEL)
+    assert len(load_level_file(p).model.chips) == 4
+    p.write_text('include = ["shipped:../home/data/mods/levelgame/reuse.toml"]\n' + GOOD_LEVEL, encoding="utf-8")
+    with pytest.raises(LevelError, match="leaves the folder levels/"):
+        load_level_file(p)
+    p.write_text('include = ["shipped:/etc/x.toml"]\n' + GOOD_LEVEL, encoding="utf-8")
+    with pytest.raises(LevelError, match="not an absolute path"):
+        load_level_file(p)
+
+
 def test_nested_include_is_relative_to_the_including_file(level_env: LevelEnv) -> None:
     level_env.write(level_env.mod, "_shared/more.toml", 'include = ["deep/_base.toml"]\n' + CHIPS)
     level_env.write(level_env.mod, "_shared/deep/_base.toml", "target_score = 7\n")

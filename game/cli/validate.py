@@ -1,0 +1,163 @@
+"""``python -m game validate [PATH ...]``: check level files and say exactly what is wrong.
+
+With no path it checks every shipped level of every ruleset plus every mod.
+A path may be a level file or a folder (searched recursively; shared
+``_*.toml`` files are checked through the levels that include them). It prints
+one line per problem (``path: field: message``), then a summary line, and
+exits 1 when anything is broken. It never shows a traceback: whatever goes
+wrong with a file is reported as a problem of that file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's arguments."""
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="level files or folders (default: every shipped level and every mod)")
+    parser.add_argument("--list", action="store_true", help="also print one line per level that is fine")
+
+
+class Report:
+    """What one validate run found."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.broken = 0
+        self.shared = 0
+        self.lines: list[str] = []
+        self.ok_lines: list[str] = []
+
+    def add_entry(self, entry: Any) -> None:
+        """Count one LevelEntry and keep its problem lines."""
+        from game.engine.levels import _display
+
+        self.checked += 1
+        if entry.level is None:
+            self.broken += 1
+            text = entry.error or f"{_display(entry.path)}: broken level"
+            self.lines.extend(text.splitlines() or [text])
+        else:
+            self.ok_lines.append(f"{_display(entry.path)}: ok ({entry.ruleset}/{entry.id})")
+
+    def problem(self, line: str) -> None:
+        """Record a problem that is not one level's (a missing path, a stray folder)."""
+        self.broken += 1
+        self.lines.append(line)
+
+    def summary(self) -> str:
+        """The last line: how many levels were checked and how many are broken."""
+        noun = "level" if self.checked == 1 else "levels"
+        text = f"{self.checked} {noun} checked, {self.broken} broken"
+        if self.shared:
+            text += f" ({self.shared} shared {'file' if self.shared == 1 else 'files'} read)"
+        return text
+
+
+def _ruleset_ids() -> list[str]:
+    from game.engine.registry import all_rulesets
+
+    return [r.id for r in all_rulesets() if r.level_model is not None]
+
+
+def check_everything(report: Report) -> None:
+    """Check every shipped level and mod of every ruleset, and stray mod folders."""
+    from game.engine import paths
+    from game.engine.levels import _display, _suggest, discover_levels, is_level_file
+
+    ids = _ruleset_ids()
+    for rid in ids:
+        try:
+            for entry in discover_levels(rid):
+                report.add_entry(entry)
+        except Exception as exc:  # noqa: BLE001 - report, never crash
+            log.exception("discovering %s levels failed", rid)
+            report.problem(f"{rid}: could not list levels: {type(exc).__name__}: {exc}")
+    for base in (paths.levels_dir(), paths.mods_dir()):
+        try:
+            children = sorted(base.iterdir()) if base.is_dir() else []
+        except OSError:
+            children = []
+        for child in children:
+            if child.name.startswith(("_", ".")):
+                continue
+            if child.is_dir() and child.name not in ids and any(child.glob("*.toml")):
+                report.problem(f"{_display(child)}/: no ruleset {child.name!r}{_suggest(child.name, ids)}; "
+                               f"level folders are named after a ruleset: {', '.join(ids)}")
+            elif child.is_file() and is_level_file(child):
+                report.problem(f"{_display(child)}: level files go in a ruleset folder "
+                               f"({base.name}/<ruleset>/), not directly in {base.name}/")
+
+
+def check_paths(targets: list[str], report: Report) -> None:
+    """Check the given files and folders."""
+    from game.engine.levels import (
+        LevelError, _display, find_level_files, is_level_file, load_entry, mark_duplicates, read_toml, root_for,
+    )
+
+    ids = set(_ruleset_ids())
+    entries = []
+    for target in targets:
+        path = Path(target)
+        if path.is_dir():
+            files = find_level_files(path, recursive=True)
+            if not files:
+                report.lines.append(f"{_display(path)}: no level files found")
+        elif path.is_file() or path.is_symlink():
+            files = [path]
+        else:
+            report.problem(f"{target}: no such file or folder")
+            continue
+        for f in files:
+            try:
+                if not is_level_file(f):
+                    if f.name.startswith("_") and f.suffix == ".toml":
+                        read_toml(f, root_for(f), _display(f))  # syntax only; fields via its levels
+                        report.shared += 1
+                    else:
+                        report.problem(f"{_display(f)}: not a level file (level files end in .toml)")
+                    continue
+                folder_rs = f.parent.name if f.parent.name in ids else None
+                source = "shipped" if _display(f).startswith("levels/") else "mod"
+                entries.append(load_entry(f, folder_rs, source, root=root_for(f)))
+            except LevelError as exc:
+                report.problem(str(exc))
+            except Exception as exc:  # noqa: BLE001 - report, never crash
+                log.exception("checking %s failed", f)
+                report.problem(f"{_display(f)}: could not be checked: {type(exc).__name__}: {exc}")
+    mark_duplicates(entries)
+    for e in entries:
+        report.add_entry(e)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate and print the report; 0 when everything is fine, 1 otherwise."""
+    try:
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
+    report = Report()
+    try:
+        if args.paths:
+            check_paths(list(args.paths), report)
+        else:
+            check_everything(report)
+    except Exception as exc:  # noqa: BLE001 - the command never ends in a traceback
+        log.exception("validate failed")
+        report.problem(f"validate: unexpected error: {type(exc).__name__}: {exc}")
+    out = sys.stdout
+    if getattr(args, "list", False):
+        for line in report.ok_lines:
+            print(line, file=out)
+    for line in report.lines:
+        print(line, file=out)
+    print(report.summary(), file=out)
+    return 1 if report.broken else 0
