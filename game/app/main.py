@@ -1,0 +1,486 @@
+"""The window, the main loop and the scene stack.
+
+* Logical canvas 1280x720: with a real display the window uses SDL's logical
+  scaling (``pygame.SCALED``: letterboxed, any window size, mouse mapped back to
+  canvas coordinates); with the dummy driver (tests, smoke) a plain surface.
+* Idle is idle: when no scene animates and no mouse button is held, the loop
+  blocks in ``pygame.event.wait`` with a timeout; it only ticks at 60 fps while
+  something moves.
+* An exception inside a scene is logged (``mesa.log`` in the user log folder),
+  an error dialog shows the message and the log path, and the stack goes back to
+  the menu. Saves are never touched on that path, so the autosave stays intact.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from game.app import fonts
+from game.app.scene import Scene
+from game.app.settings import Settings, load_settings, save_settings
+from game.engine import i18n, paths
+
+log = logging.getLogger(__name__)
+
+LOGICAL_SIZE = (1280, 720)
+FPS = 60
+IDLE_TIMEOUT_MS = 500
+FADE_SECONDS = 0.22
+STRINGS = Path(__file__).with_name("strings.toml")
+
+#: posted (from any thread) to wake the loop, e.g. when a bot has chosen
+WAKE_EVENT = pygame.event.custom_type()
+
+
+def enable_dpi_awareness() -> None:
+    """Ask Windows not to blur the window on high-DPI screens (no-op elsewhere)."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+
+        ctypes.windll.shcore.SetProcessDpiAwareness(2)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - older Windows: try the Vista call, else give up
+        try:
+            import ctypes
+
+            ctypes.windll.user32.SetProcessDPIAware()  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def load_strings() -> None:
+    """Load the app's string catalogue (and the ui layer's, when present)."""
+    i18n.load_catalog(STRINGS)
+    ui_strings = Path(__file__).resolve().parent.parent / "ui" / "strings.toml"
+    if ui_strings.exists():
+        try:
+            i18n.load_catalog(ui_strings)
+        except (OSError, ValueError) as exc:
+            log.error("ui strings: %s", exc)
+
+
+class App:
+    """The application: window, widgets manager, settings and the scene stack."""
+
+    def __init__(self, settings: Settings | None = None, *, headless: bool | None = None,
+                 catch_errors: bool = True) -> None:
+        enable_dpi_awareness()
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        load_strings()
+        self.settings = settings or load_settings()
+        i18n.set_language(self.settings.language)
+        fonts.set_text_scale(self.settings.text_scale)
+        pygame.display.init()
+        pygame.font.init()
+        if headless is None:
+            headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+        self.headless = headless
+        self.screen = self._open_window()
+        pygame.display.set_caption("Mesa de Héroes")
+        self._set_icon()
+        self.manager = self._new_manager()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.catch_errors = catch_errors
+        self.errors: list[str] = []  # messages of caught scene exceptions (smoke reads them)
+        self._fade: tuple[pygame.Surface, float] | None = None
+        self._error_times: list[float] = []
+        self.mouse_held = False
+        self.frames = 0
+        self._sounds: Any = None
+        self.apply_audio()
+        self.apply_palette()
+
+    # --- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.headless:
+            return pygame.display.set_mode(LOGICAL_SIZE)
+        flags = pygame.SCALED | pygame.RESIZABLE
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        if self.settings.fullscreen:
+            self._toggle_fullscreen()
+        return screen
+
+    def _set_icon(self) -> None:
+        icon = paths.assets_dir() / "icon.png"
+        try:
+            if icon.exists():
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+        except pygame.error as exc:  # pragma: no cover - cosmetic
+            log.warning("icon: %s", exc)
+
+    def _toggle_fullscreen(self) -> None:
+        if self.headless:
+            return
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            log.warning("fullscreen toggle failed: %s", exc)
+
+    def is_fullscreen(self) -> bool:
+        """True when the window covers the screen."""
+        if self.headless:
+            return self.settings.fullscreen
+        return bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) or \
+            pygame.display.is_fullscreen()
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between window and fullscreen."""
+        if on != self.is_fullscreen():
+            self._toggle_fullscreen()
+        self.settings.fullscreen = on
+
+    def _new_manager(self) -> Any:
+        import pygame_gui
+
+        from game.app.theme import theme_dict
+
+        warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
+        manager = pygame_gui.UIManager(LOGICAL_SIZE, theme_dict(self.settings.text_scale),
+                                       enable_live_theme_updates=False)
+        return manager
+
+    # --- settings --------------------------------------------------------------------------
+    def apply_settings(self, old: Settings | None = None) -> None:
+        """Apply every setting live and save them."""
+        s = self.settings
+        i18n.set_language(s.language)
+        if old is None or old.text_size != s.text_size:
+            fonts.set_text_scale(s.text_scale)
+            top = self.top
+            if top is not None:
+                top.clear_ui()
+            self.manager = self._new_manager()
+        if old is None or old.fullscreen != s.fullscreen:
+            self.set_fullscreen(s.fullscreen)
+        self.apply_audio()
+        self.apply_palette()
+        try:
+            save_settings(s)
+        except OSError as exc:
+            log.error("cannot save settings: %s", exc)
+        for scene in self.stack:
+            try:
+                if scene is self.top:
+                    scene.on_settings_changed()
+            except Exception as exc:  # noqa: BLE001
+                self.scene_failed(exc)
+                return
+
+    def apply_audio(self) -> None:
+        """Pass volume and mute to the sound player."""
+        snd = self.sounds
+        try:
+            snd.set_volume(self.settings.volume)
+            snd.set_muted(self.settings.muted)
+        except Exception as exc:  # noqa: BLE001 - sound is never fatal
+            log.warning("sound volume: %s", exc)
+
+    @property
+    def sounds(self) -> Any:
+        """The ui layer's synthesized sounds (silent when headless or without a mixer)."""
+        if self._sounds is None:
+            try:
+                from game.ui.sound import NullSounds, Sounds
+
+                self._sounds = NullSounds() if self.headless else Sounds(self.settings.volume, self.settings.muted)
+            except Exception as exc:  # noqa: BLE001
+                log.warning("sounds unavailable: %s", exc)
+
+                class _Silent:
+                    def play(self, *a: Any, **k: Any) -> bool:
+                        return False
+
+                    def set_volume(self, v: float) -> None:
+                        pass
+
+                    def set_muted(self, m: bool) -> None:
+                        pass
+
+                self._sounds = _Silent()
+        return self._sounds
+
+    def apply_palette(self) -> None:
+        """Pass palette, text size and animation speed to the ui layer."""
+        try:
+            from game.ui import anim, gfx
+        except ImportError:  # pragma: no cover - the ui layer ships with the app
+            return
+        try:
+            gfx.set_palette("okabe_ito" if self.settings.colorblind else "warm")
+            gfx.set_text_scale(self.settings.text_scale)
+            anim.set_speed(self.settings.animation_speed)
+        except Exception as exc:  # noqa: BLE001 - looks are never fatal
+            log.warning("ui settings: %s", exc)
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the ui layer's sounds (silently nothing when unavailable)."""
+        try:
+            self.sounds.play(name)
+        except Exception as exc:  # noqa: BLE001
+            log.debug("sound %s: %s", name, exc)
+
+    # --- scene stack ---------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        """Return the scene on top of the stack."""
+        return self.stack[-1] if self.stack else None
+
+    def _start_fade(self) -> None:
+        if self.stack and self.frames > 0:
+            self._fade = (self.screen.copy(), 0.0)
+
+    def push(self, scene: Scene) -> Scene:
+        """Put a scene on top (the one below keeps its state, loses its widgets)."""
+        self._start_fade()
+        if self.top is not None:
+            self.top.leave()
+        self.stack.append(scene)
+        self._enter(scene)
+        return scene
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene and return to the one below."""
+        if not self.stack:
+            return None
+        self._start_fade()
+        scene = self.stack.pop()
+        scene.leave()
+        scene.close()
+        if self.top is not None:
+            self._enter(self.top)
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for another."""
+        self._start_fade()
+        if self.stack:
+            old = self.stack.pop()
+            old.leave()
+            old.close()
+        self.stack.append(scene)
+        self._enter(scene)
+        return scene
+
+    def pop_to(self, cls: type) -> None:
+        """Pop scenes until one of class ``cls`` is on top (or the stack has one left)."""
+        while len(self.stack) > 1 and not isinstance(self.top, cls):
+            self.pop()
+
+    def reset(self, *scenes: Scene) -> None:
+        """Close every scene and start again with ``scenes`` (the first at the bottom)."""
+        self._start_fade()
+        while self.stack:
+            s = self.stack.pop()
+            for step in (s.leave, s.close):
+                try:
+                    step()
+                except Exception:  # noqa: BLE001 - a dying scene may not stop the reset
+                    log.exception("closing %s", s.name)
+        for s in scenes:
+            if self.top is not None:
+                self.top.leave()
+            self.stack.append(s)
+            self._enter(s)
+
+    def _enter(self, scene: Scene) -> None:
+        try:
+            scene.enter()
+        except Exception as exc:  # noqa: BLE001
+            self.scene_failed(exc)
+
+    def go_to_menu(self) -> None:
+        """Close everything and show the main menu."""
+        from game.scenes.menu import MenuScene
+
+        self.reset(MenuScene(self))
+
+    # --- errors --------------------------------------------------------------------------------
+    def log_path(self) -> Path:
+        """Return the log file the app writes to."""
+        for h in logging.getLogger().handlers:
+            fn = getattr(h, "baseFilename", None)
+            if fn:
+                return Path(fn)
+        return paths.log_dir() / "mesa.log"
+
+    def scene_failed(self, exc: BaseException) -> None:
+        """Log an exception from a scene, show the error dialog over a fresh menu."""
+        name = self.top.name if self.top else "?"
+        log.error("exception in scene %s:\n%s", name,
+                  "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        message = f"{type(exc).__name__}: {exc}"
+        self.errors.append(f"{name}: {message}")
+        if not self.catch_errors:
+            raise exc
+        now = time.monotonic()
+        self._error_times = [t for t in self._error_times if now - t < 2.0] + [now]
+        if len(self._error_times) > 6:
+            log.critical("scenes keep failing; giving up")
+            raise exc
+        from game.scenes.dialogs import ErrorScene
+        from game.scenes.menu import MenuScene
+
+        try:
+            self.reset(MenuScene(self), ErrorScene(self, message, str(self.log_path())))
+        except Exception as exc2:  # noqa: BLE001 - the menu itself is broken: stop loudly
+            log.critical("cannot show the menu after an error: %s", exc2)
+            raise
+
+    def _guard(self, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 - the app survives scene bugs
+            self.scene_failed(exc)
+            return None
+
+    # --- main loop -------------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True when the loop must tick at full rate (something moves or the mouse drags)."""
+        top = self.top
+        if self._fade is not None or self.mouse_held:
+            return True
+        try:
+            return bool(top is not None and top.is_animating())
+        except Exception as exc:  # noqa: BLE001
+            self.scene_failed(exc)
+            return True
+
+    def wait_events(self) -> list[pygame.event.Event]:
+        """Block until an event arrives (or the scene's next wake-up / the idle timeout)."""
+        timeout = IDLE_TIMEOUT_MS
+        top = self.top
+        if top is not None:
+            w = self._guard(top.wakeup_in)
+            if w is not None:
+                timeout = max(1, min(timeout, int(w * 1000)))
+        first = pygame.event.wait(timeout)
+        events = [] if first.type == pygame.NOEVENT else [first]
+        events.extend(pygame.event.get())
+        return events
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Process events, update and draw one frame."""
+        self.frames += 1
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return
+        top = self.top
+        if top is not None:
+            self._guard(top.update, dt)
+        self.manager.update(dt)
+        if self._fade is not None:
+            snap, t = self._fade
+            t += dt / max(0.01, FADE_SECONDS / self.settings.animation_speed)
+            self._fade = None if t >= 1.0 else (snap, t)
+        self.draw()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route one event: global keys, then widgets, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse_held = True
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.mouse_held = False
+        elif event.type == pygame.WINDOWLEAVE:
+            self.mouse_held = False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.settings.fullscreen = not self.is_fullscreen()
+            self._toggle_fullscreen()
+            try:
+                save_settings(self.settings)
+            except OSError as exc:
+                log.error("cannot save settings: %s", exc)
+            return
+        try:
+            consumed = self.manager.process_events(event)
+        except Exception as exc:  # noqa: BLE001
+            self.scene_failed(exc)
+            return
+        top = self.top
+        if top is None:
+            return
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return
+        self._guard(top.handle_event, event)
+
+    def draw(self) -> None:
+        """Draw the visible scenes, the widgets and the fade, then flip."""
+        surface = self.screen
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        if not self.stack:
+            surface.fill((0, 0, 0))
+        for scene in self.stack[first:]:
+            self._guard(scene.draw, surface)
+        self.manager.draw_ui(surface)
+        top = self.top
+        if top is not None:
+            self._guard(top.draw_top, surface)
+        if self._fade is not None:
+            snap, t = self._fade
+            snap.set_alpha(int(255 * (1.0 - t)))
+            surface.blit(snap, (0, 0))
+        pygame.display.flip()
+
+    def quit(self) -> None:
+        """Stop the loop at the end of this frame."""
+        self.running = False
+
+    def run(self) -> int:
+        """Run until the window closes; return the exit code."""
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        while self.running and self.stack:
+            if self.busy():
+                clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                events = self.wait_events()
+            now = time.perf_counter()
+            dt, last = min(0.1, now - last), now
+            self.frame(events, dt)
+        for scene in reversed(self.stack):
+            try:
+                scene.leave()
+                scene.close()
+            except Exception:  # noqa: BLE001
+                log.exception("closing %s", scene.name)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.error("cannot save settings: %s", exc)
+        pygame.quit()
+        return 0
+
+
+def run(start: Callable[[App], Scene] | None = None) -> int:
+    """Open the window at the main menu (or at ``start(app)``) and run the app."""
+    app = App()
+    from game.scenes.menu import MenuScene
+
+    app.push(MenuScene(app))
+    if start is not None:
+        try:
+            app.push(start(app))
+        except Exception as exc:  # noqa: BLE001 - e.g. a bad --level: show it, stay at the menu
+            app.scene_failed(exc)
+    return app.run()

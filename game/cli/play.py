@@ -1,0 +1,57 @@
+"""``python -m game play RULESET [--level ID] [--seed N] [--seats human,bot]``: open the
+window straight into a game (the menu is underneath: quitting the game returns to it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+
+log = logging.getLogger(__name__)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments."""
+    parser.add_argument("ruleset", help="ruleset id (e.g. dungeon)")
+    parser.add_argument("--level", help="level id (default: the ruleset's first level)")
+    parser.add_argument("--seed", type=int, help="random seed (default: from the clock)")
+    parser.add_argument("--seats", help="comma-separated seats: human, bot, bot:easy|normal|hard|random, or a "
+                                        "player name (default: one human, bots for the rest)")
+
+
+def _error(msg: str) -> int:
+    log.error("play: %s", msg)
+    if sys.stderr is not None:
+        sys.stderr.write(f"play: {msg}\n")
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the arguments, make the match, open the window at its scene."""
+    from game.engine.levels import LevelError, get_level
+    from game.engine.match import Match
+    from game.engine.registry import get_ruleset
+
+    try:
+        rs = get_ruleset(args.ruleset)
+    except KeyError as exc:
+        return _error(str(exc).strip("'\""))
+    try:
+        level = get_level(rs.id, args.level)
+    except LevelError as exc:
+        return _error(str(exc))
+    lo, hi = rs.seat_range(level)
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else ["human"] + ["bot"] * (max(2, lo) - 1)
+    seats = seats[:hi] if len(seats) > hi else seats
+    seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    try:
+        match = Match.new(rs.id, level, seats, seed)
+    except ValueError as exc:
+        return _error(str(exc))
+
+    from game.app.main import run as run_app
+    from game.scenes.play import scene_for_match
+
+    return run_app(lambda app: scene_for_match(app, match))

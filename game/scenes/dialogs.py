@@ -1,0 +1,155 @@
+"""Small overlay scenes: the error dialog, a plain message, the hot-seat
+"pass to <name>" screen and the game-over result screen.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import pygame
+
+from game.app import draw, fonts, theme
+from game.app.scene import Scene
+from game.engine.i18n import t
+
+
+class DialogScene(Scene):
+    """A centred parchment-and-wood dialog over the dimmed scene below."""
+
+    opaque = False
+    name = "dialog"
+    size = (640, 360)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Return the dialog's rectangle on the canvas."""
+        w, h = self.size
+        return pygame.Rect((1280 - w) // 2, (720 - h) // 2, w, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim what is below and draw the dialog frame."""
+        draw.shade(surface, 160)
+        draw.panel(surface, self.rect, "wood", radius=14)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons; Esc and Enter close."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.dismiss()
+
+    def dismiss(self) -> None:
+        """Close the dialog."""
+        self.app.pop()
+
+
+class MessageScene(DialogScene):
+    """A title, a message and an OK button."""
+
+    name = "message"
+
+    def __init__(self, app: Any, title: str, message: str) -> None:
+        super().__init__(app)
+        self.title, self.message = title, message
+
+    def build_ui(self) -> None:
+        """Create the text and the button."""
+        r = self.rect
+        self.label((r.x + 20, r.y + 16, r.w - 40, 40), self.title, "#heading_label")
+        self.textbox((r.x + 20, r.y + 64, r.w - 40, r.h - 140), html.escape(self.message), "#parchment_box")
+        self.button((r.centerx - 90, r.bottom - 64, 180, 46), t("common.ok"), self.dismiss, object_id="#primary_button")
+
+
+class ErrorScene(MessageScene):
+    """The error dialog shown over the menu after a scene failed."""
+
+    name = "error"
+    size = (760, 420)
+
+    def __init__(self, app: Any, message: str, log_path: str) -> None:
+        super().__init__(app, t("error.title"), message)
+        self.log_path = log_path
+
+    def build_ui(self) -> None:
+        """Create the explanation, the error and where the log is."""
+        r = self.rect
+        self.label((r.x + 20, r.y + 16, r.w - 40, 40), self.title, "#heading_label")
+        body = (f"{html.escape(t('error.body'))}<br><br><b>{html.escape(self.message)}</b><br><br>"
+                f"{html.escape(t('error.log'))}<br><i>{html.escape(self.log_path)}</i>")
+        self.textbox((r.x + 20, r.y + 64, r.w - 40, r.h - 140), body, "#parchment_box")
+        self.button((r.centerx - 90, r.bottom - 64, 180, 46), t("common.ok"), self.dismiss, object_id="#primary_button")
+
+
+class PassScene(Scene):
+    """Hot-seat curtain: hides the table until the named player is in front of the screen."""
+
+    name = "pass"
+
+    def __init__(self, app: Any, player: str, on_ready: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.player = player
+        self.on_ready = on_ready
+
+    def build_ui(self) -> None:
+        """Create the ready button."""
+        self.button((440, 430, 400, 60), t("pass.ready", name=self.player), self.ready, object_id="#primary_button")
+
+    def ready(self) -> None:
+        """Reveal the table to the player."""
+        self.app.pop()
+        if self.on_ready is not None:
+            self.on_ready()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The button, or Enter/Space."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.ready()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """An opaque curtain: nothing of the table shows through."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        draw.panel(surface, (290, 180, 700, 340), "wood", radius=16)
+        title = fonts.render(t("pass.title", name=self.player), 36, theme.BRASS_LIGHT, bold=True)
+        surface.blit(title, ((1280 - title.get_width()) // 2, 220))
+        f = fonts.font(18)
+        y = 300
+        for line in fonts.wrap(t("pass.body", name=self.player), f, 600):
+            img = f.render(line, True, theme.TEXT)
+            surface.blit(img, ((1280 - img.get_width()) // 2, y))
+            y += f.get_linesize()
+
+
+class ResultScene(DialogScene):
+    """Game over: winners and scores, then rematch or back to the menu."""
+
+    name = "result"
+    size = (640, 420)
+
+    def __init__(self, app: Any, winners: list[str], scores: list[tuple[str, str]],
+                 on_rematch: Callable[[], None], reason: str = "") -> None:
+        super().__init__(app)
+        self.winners, self.scores, self.on_rematch, self.reason = winners, scores, on_rematch, reason
+
+    def build_ui(self) -> None:
+        """Create the result text and the three buttons."""
+        r = self.rect
+        self.label((r.x + 20, r.y + 16, r.w - 40, 44), t("result.title"), "#heading_label")
+        lines = [t("result.winners", names=", ".join(self.winners)) if self.winners else t("result.no_winner")]
+        if self.reason:
+            lines.append(f"<i>{html.escape(self.reason)}</i>")
+        for name, score in self.scores:
+            lines.append(html.escape(t("result.score", name=name, score=score)))
+        body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
+        self.textbox((r.x + 20, r.y + 70, r.w - 40, r.h - 150), body, "#parchment_box")
+        bw = (r.w - 60) // 3
+        self.button((r.x + 20, r.bottom - 64, bw, 46), t("result.look"), self.app.pop)
+        self.button((r.x + 30 + bw, r.bottom - 64, bw, 46), t("result.rematch"), self.on_rematch,
+                    object_id="#primary_button")
+        self.button((r.x + 40 + 2 * bw, r.bottom - 64, bw, 46), t("result.menu"), self.app.go_to_menu)
+
+    def dismiss(self) -> None:
+        """Esc looks at the final table."""
+        self.app.pop()

@@ -1,0 +1,162 @@
+"""Load and save screens: the autosave and the manual slots with their summaries.
+
+Damaged saves are listed with their message; when a backup exists a button loads
+it (the damaged file is left untouched for a bug report).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app import draw
+from game.app.scene import Scene
+from game.engine import paths
+from game.engine.i18n import t
+from game.scenes import ruleset_name
+
+log = logging.getLogger(__name__)
+
+SLOTS = 8
+
+
+def _when(stamp: str) -> str:
+    """Return an ISO time stamp as 'YYYY-MM-DD HH:MM'."""
+    return stamp.replace("T", " ")[:16] if isinstance(stamp, str) else ""
+
+
+def describe_save(summary: dict[str, Any]) -> str:
+    """Return one line saying what a save holds."""
+    players = ", ".join(summary.get("seats", []))
+    text = t("load.summary", ruleset=ruleset_name(summary.get("ruleset", "?")),
+             level=summary.get("level_title", "?"), players=players)
+    return f"{text} · {t('load.moves', n=summary.get('turns', 0))} · {_when(summary.get('saved_at', ''))}"
+
+
+class LoadScene(Scene):
+    """Load mode lists every save; save mode (``save_match`` given) lists the slots to write."""
+
+    name = "load"
+
+    def __init__(self, app: Any, save_match: Any = None) -> None:
+        super().__init__(app)
+        self.save_match = save_match
+        self.status = ""
+        self.status_error = False
+
+    def _saves(self) -> list[tuple[Path, dict[str, Any]]]:
+        from game.engine import saves
+
+        try:
+            return saves.list_saves()
+        except OSError as exc:
+            log.error("listing saves: %s", exc)
+            return []
+
+    def build_ui(self) -> None:
+        """Create one row per save (or slot)."""
+        import pygame_gui
+
+        from game.engine import saves
+
+        saving = self.save_match is not None
+        self.label((40, 16, 800, 48), t("save.title" if saving else "load.title"), "#heading_label")
+        box = self.add(pygame_gui.elements.UIScrollingContainer(pygame.Rect(40, 76, 1200, 540),
+                                                                manager=self.app.manager, allow_scroll_x=False))
+        found = {p.name: (p, s) for p, s in self._saves()}
+        rows: list[tuple[str, Path, dict[str, Any] | None]] = []
+        if saving:
+            for n in range(1, SLOTS + 1):
+                p = saves.slot_path(n)
+                rows.append((t("load.slot", n=n), p, found.get(p.name, (p, None))[1]))
+        else:
+            for name, (p, s) in found.items():
+                if name == saves.autosave_path().name:
+                    title = t("load.autosave")
+                elif name.startswith("slot") and name[4:-5].isdigit():
+                    title = t("load.slot", n=int(name[4:-5]))
+                else:
+                    title = name
+                rows.append((title, p, s))
+        mgr = self.app.manager
+        y = 0
+        for title, path, summary in rows:
+            if summary is None:
+                detail = t("load.empty")
+                ok = False
+            elif summary.get("ok"):
+                detail = describe_save(summary)
+                ok = True
+            else:
+                detail = t("load.corrupt", msg=summary.get("error", "?"))
+                ok = False
+            enabled = saving or ok
+            b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 880 if not saving else 860, 44),
+                                             f"{title}: {detail}" if len(detail) < 90 else title,
+                                             manager=mgr, container=box, tool_tip_text=html.escape(detail))
+            if not enabled:
+                b.disable()
+            self._callbacks[b] = (lambda p=path: self.write(p)) if saving else (lambda p=path: self.load(p))
+            if summary is not None and not summary.get("ok") and summary.get("backup") and not saving:
+                bb = pygame_gui.elements.UIButton(pygame.Rect(900, y, 270, 44), t("load.use_backup"),
+                                                  manager=mgr, container=box)
+                self._callbacks[bb] = lambda p=path: self.load(saves.backup_path(p), backup=True)
+            if saving:
+                sb = pygame_gui.elements.UIButton(pygame.Rect(880, y, 290, 44), t("save.here"), manager=mgr,
+                                                  container=box)
+                self._callbacks[sb] = lambda p=path: self.write(p)
+            oid = "#error_label" if (summary is not None and not summary.get("ok")) else "#muted_label"
+            pygame_gui.elements.UILabel(pygame.Rect(10, y + 44, 1160, 26), detail[:160], manager=mgr, container=box,
+                                        object_id=pygame_gui.core.ObjectID(object_id=oid))
+            y += 80
+        if not rows:
+            pygame_gui.elements.UILabel(pygame.Rect(10, 10, 1100, 40), t("load.empty"), manager=mgr, container=box)
+        box.set_scrollable_area_dimensions((1180, max(10, y)))
+        if self.status:
+            self.label((240, 650, 1000, 40), self.status, "#error_label" if self.status_error else None)
+        else:
+            self.label((240, 650, 1000, 40), t("load.where", path=str(paths.saves_dir())), "#muted_label")
+        self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+
+    def load(self, path: Path, backup: bool = False) -> None:
+        """Open a save (or a backup) in its game scene."""
+        from game.engine.saves import load_match
+        from game.scenes.play import open_match, open_save
+
+        try:
+            if backup:
+                open_match(self.app, load_match(path))
+            else:
+                open_save(self.app, path)
+        except Exception as exc:  # noqa: BLE001 - SaveError, or a ruleset that cannot rebuild it
+            log.warning("load %s: %s", path, exc)
+            self.status, self.status_error = t("load.failed", msg=str(exc)), True
+            self.rebuild_ui()
+
+    def write(self, path: Path) -> None:
+        """Save the running match into a slot file."""
+        from game.engine.saves import save_match
+
+        try:
+            save_match(self.save_match, path)
+            n = path.stem[4:] if path.stem.startswith("slot") else path.stem
+            self.status, self.status_error = t("save.done", n=n), False
+        except Exception as exc:  # noqa: BLE001 - disk full, permissions
+            log.error("save %s: %s", path, exc)
+            self.status, self.status_error = t("save.failed", msg=str(exc)), True
+        self.rebuild_ui()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons; Esc goes back."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))

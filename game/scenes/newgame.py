@@ -1,0 +1,387 @@
+"""New game: the gallery of rulesets, the level list of one ruleset (shipped and
+mod levels, broken files shown with their error) and the seat set-up.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any
+
+import pygame
+
+from game.app import draw, fonts, theme
+from game.app.scene import Scene
+from game.engine import paths
+from game.engine.i18n import localize, t
+from game.engine.protocol import SeatSpec
+from game.scenes import has_dedicated_scene, ruleset_name, ruleset_tagline
+
+log = logging.getLogger(__name__)
+
+DIFFICULTIES = ("easy", "normal", "hard", "random")
+
+
+def count_level_files(ruleset_id: str) -> int:
+    """Count level files of a ruleset (shipped and mods) without loading them."""
+    n = 0
+    for base in (paths.levels_dir(), paths.mods_dir()):
+        folder = base / ruleset_id
+        if folder.is_dir():
+            n += sum(1 for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith("_"))
+    return n
+
+
+class GalleryScene(Scene):
+    """Every registered ruleset as a card with art; a click opens its levels."""
+
+    name = "gallery"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from game.engine.registry import all_rulesets
+
+        self.rulesets = all_rulesets()
+        self.hover: int | None = None
+        self.cards: list[pygame.Rect] = []
+        self._layout()
+
+    def _layout(self) -> None:
+        n = max(1, len(self.rulesets))
+        cols = min(n, 5)
+        rows = (n + cols - 1) // cols
+        gap = 18
+        cw = min(260, (1280 - 60 - gap * (cols - 1)) // cols)
+        ch = min(470, (720 - 120 - 80 - gap * (rows - 1)) // rows)
+        x0 = (1280 - (cols * cw + (cols - 1) * gap)) // 2
+        self.cards = [pygame.Rect(x0 + (i % cols) * (cw + gap), 100 + (i // cols) * (ch + gap), cw, ch)
+                      for i in range(len(self.rulesets))]
+
+    def build_ui(self) -> None:
+        """Create the back button and one choose button per card."""
+        self.button((30, 650, 180, 46), t("common.back"), self.app.pop)
+        for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
+            self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), ruleset_name(rs.id),
+                        lambda i=i: self.choose(i), object_id="#primary_button")
+
+    def choose(self, index: int) -> None:
+        """Open the level list of a ruleset."""
+        self.app.push(LevelSelectScene(self.app, self.rulesets[index].id))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Card hover and click; Esc goes back."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.choose(hit)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the cards: art, name, pitch, player count, level count, table-view mark."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        title = fonts.render(t("gallery.title"), 34, theme.BRASS_LIGHT, bold=True)
+        surface.blit(title, ((1280 - title.get_width()) // 2, 30))
+        if not self.rulesets:
+            msg = fonts.render(t("gallery.none"), 20, theme.TEXT)
+            surface.blit(msg, ((1280 - msg.get_width()) // 2, 340))
+        for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
+            lift = -6 if i == self.hover else 0
+            card = r.move(0, lift)
+            draw.panel(surface, card, "parchment", border=theme.BRASS_LIGHT if i == self.hover else theme.BRASS,
+                       radius=12)
+            art_h = min(card.w - 24, card.h // 2 - 20)
+            art = draw.svg(f"gallery/{rs.id}.svg", (card.w - 24, art_h)) or draw.svg("gallery/_generic.svg",
+                                                                                    (card.w - 24, art_h))
+            if art is not None:
+                surface.blit(art, (card.centerx - art.get_width() // 2, card.y + 12))
+            y = card.y + art_h + 22
+            name_font = fonts.font(21, bold=True)
+            img = name_font.render(fonts.fit(ruleset_name(rs.id), name_font, card.w - 24), True, theme.INK)
+            surface.blit(img, (card.x + 12, y))
+            y += name_font.get_linesize() + 2
+            f = fonts.font(14)
+            for line in fonts.wrap(ruleset_tagline(rs.id), f, card.w - 24)[:5]:
+                surface.blit(f.render(line, True, (70, 50, 32)), (card.x + 12, y))
+                y += f.get_linesize()
+            small = fonts.font(13, italic=True)
+            lo, hi = rs.min_seats, rs.max_seats
+            players = t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi)
+            facts = f"{players} · {t('gallery.levels', n=count_level_files(rs.id))}"
+            surface.blit(small.render(fonts.fit(facts, small, card.w - 24), True, (90, 66, 40)),
+                         (card.x + 12, card.bottom - 82))
+            if not has_dedicated_scene(rs.id):
+                badge = fonts.render(t("gallery.table_view"), 12, theme.PARCHMENT, bold=True)
+                br = pygame.Rect(0, 0, badge.get_width() + 14, badge.get_height() + 4)
+                br.topright = (card.right - 8, card.y + 8)
+                pygame.draw.rect(surface, theme.FELT, br, border_radius=8)
+                pygame.draw.rect(surface, theme.BRASS, br, 1, border_radius=8)
+                surface.blit(badge, (br.x + 7, br.y + 2))
+
+
+class LevelSelectScene(Scene):
+    """The levels of one ruleset: shipped first, then mods (marked); broken ones greyed with their error."""
+
+    name = "levels"
+
+    def __init__(self, app: Any, ruleset_id: str) -> None:
+        super().__init__(app)
+        from game.engine.levels import discover_levels
+
+        self.ruleset_id = ruleset_id
+        self.entries = discover_levels(ruleset_id)
+        self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0 if self.entries else None)
+        self.detail: Any = None
+
+    def build_ui(self) -> None:
+        """Create the level list, the detail box and the buttons."""
+        import pygame_gui
+
+        self.label((40, 24, 1200, 50), t("levels.title", ruleset=ruleset_name(self.ruleset_id)), "#heading_label")
+        box = self.add(pygame_gui.elements.UIScrollingContainer(pygame.Rect(40, 84, 460, 550),
+                                                                manager=self.app.manager,
+                                                                allow_scroll_x=False))
+        self.list_buttons = []
+        y = 0
+        for i, e in enumerate(self.entries):
+            title = e.level.title() if e.level else e.path.name
+            tag = []
+            if e.source == "mod":
+                tag.append(t("levels.mod"))
+            if not e.ok:
+                tag.append(t("levels.broken"))
+            text = f"{title}  [{' · '.join(tag)}]" if tag else title
+            oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
+            b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 436, 48), text, manager=self.app.manager,
+                                             container=box, object_id=pygame_gui.core.ObjectID(object_id=oid))
+            self._callbacks[b] = lambda i=i: self.select(i)
+            self.list_buttons.append(b)
+            y += 54
+        box.set_scrollable_area_dimensions((436, max(y, 10)))
+        self.detail = self.textbox((520, 84, 720, 480), self._detail_html(), "#parchment_box")
+        ok = self.selected is not None and self.entries[self.selected].ok
+        self.start_btn = self.button((1000, 580, 240, 54), t("levels.choose"), self.next, object_id="#primary_button",
+                                     enabled=ok)
+        self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+        self.label((240, 655, 1000, 36), t("levels.mods_folder", path=str(paths.mods_dir() / self.ruleset_id)),
+                   "#muted_label")
+
+    def _detail_html(self) -> str:
+        if not self.entries:
+            return html.escape(t("levels.none"))
+        if self.selected is None:
+            return html.escape(t("levels.pick_one"))
+        e = self.entries[self.selected]
+        if not e.ok:
+            return (f"<b>{html.escape(e.path.name)}</b><br><br>{html.escape(t('levels.broken_detail'))}<br><br>"
+                    f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
+        lvl = e.level
+        m = lvl.model
+        parts = [f"<font size=5><b>{html.escape(lvl.title())}</b></font>"]
+        facts = [t("levels.difficulty", d=getattr(m, "difficulty", "?"))]
+        try:
+            lo, hi = self._seat_range(lvl)
+            facts.append(t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi))
+        except Exception as exc:  # noqa: BLE001 - a ruleset bug shows as text, not a crash
+            log.warning("seat_range: %s", exc)
+        author = getattr(m, "author", None)
+        if author:
+            facts.append(t("levels.author", author=localize(author)))
+        if e.source == "mod":
+            facts.append(t("levels.mod"))
+        parts.append("<i>" + html.escape(" · ".join(facts)) + "</i>")
+        desc = lvl.description()
+        if desc:
+            parts.append(html.escape(desc).replace("\n", "<br>"))
+        return "<br><br>".join(parts)
+
+    def _seat_range(self, level: Any) -> tuple[int, int]:
+        from game.engine.registry import get_ruleset
+
+        return get_ruleset(self.ruleset_id).seat_range(level)
+
+    def select(self, index: int) -> None:
+        """Show a level's details (and its error when broken)."""
+        if self.selected == index and self.entries[index].ok:
+            self.next()
+            return
+        self.selected = index
+        self.rebuild_ui()
+
+    def next(self) -> None:
+        """Go to the seat set-up of the selected level."""
+        if self.selected is None or not self.entries[self.selected].ok:
+            return
+        self.app.push(SeatSetupScene(self.app, self.ruleset_id, self.entries[self.selected].level))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons; Esc goes back, Enter continues."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.next()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = ((self.selected or 0) + step) % len(self.entries)
+                self.rebuild_ui()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+
+class SeatSetupScene(Scene):
+    """Who plays: each seat human or bot (with a difficulty) and a name; then start."""
+
+    name = "seats"
+
+    def __init__(self, app: Any, ruleset_id: str, level: Any) -> None:
+        super().__init__(app)
+        from game.engine.registry import get_ruleset
+
+        self.ruleset_id = ruleset_id
+        self.level = level
+        self.ruleset = get_ruleset(ruleset_id)
+        lo, hi = self.ruleset.seat_range(level)
+        self.lo, self.hi = max(1, lo), max(lo, hi)
+        self.count = self.lo if self.lo > 1 else min(2, self.hi)
+        self.seats: list[dict[str, str]] = []
+        self._ensure_seats()
+        import time
+
+        self.seed = int(time.time() * 1000) % 1_000_000
+        self.entries: list[Any] = []
+        self.kind_menus: list[Any] = []
+        self.diff_menus: list[Any] = []
+        self.seed_entry: Any = None
+
+    def _ensure_seats(self) -> None:
+        while len(self.seats) < self.hi:
+            i = len(self.seats)
+            kind = "human" if i == 0 else "bot"
+            self.seats.append({"kind": kind, "difficulty": "normal", "name": ""})
+
+    def _default_name(self, i: int) -> str:
+        return t("seats.player_n" if self.seats[i]["kind"] == "human" else "seats.bot_n", n=i + 1)
+
+    def _roles(self) -> list[str]:
+        try:
+            roles = list(self.ruleset.seat_roles(self.level, self.count))
+        except Exception as exc:  # noqa: BLE001
+            log.warning("seat_roles: %s", exc)
+            roles = []
+        roles += ["player"] * (self.count - len(roles))
+        out = []
+        for r in roles[: self.count]:
+            key = f"role.{r}"
+            from game.engine import i18n
+
+            out.append(t(key) if i18n.has(key) else str(r).replace("_", " ").capitalize())
+        return out
+
+    def build_ui(self) -> None:
+        """Create the seat rows, the player count, the seed and the start button."""
+        import pygame_gui
+
+        mgr = self.app.manager
+        self.label((40, 24, 1200, 50), t("seats.title", level=self.level.title()), "#heading_label")
+        self.label((60, 90, 300, 40), t("seats.count"))
+        self.button((360, 90, 44, 40), "−", lambda: self.set_count(self.count - 1), enabled=self.count > self.lo)
+        self.label((410, 90, 50, 40), str(self.count), "#center_label")
+        self.button((466, 90, 44, 40), "+", lambda: self.set_count(self.count + 1), enabled=self.count < self.hi)
+        roles = self._roles()
+        self.entries, self.kind_menus, self.diff_menus = [], [], []
+        kinds = [t("seats.human"), t("seats.bot")]
+        diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]
+        y = 150
+        row_h = min(64, (560 - 150) // max(1, self.count))
+        for i in range(self.count):
+            seat = self.seats[i]
+            self.label((60, y, 190, 44), f"{i + 1}. {roles[i]}")
+            entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(260, y, 360, 44), manager=mgr,
+                                                                 placeholder_text=self._default_name(i)))
+            entry.set_text_length_limit(40)
+            if seat["name"]:
+                entry.set_text(seat["name"])
+            self.entries.append(entry)
+            km = self.add(pygame_gui.elements.UIDropDownMenu(kinds, kinds[0 if seat["kind"] == "human" else 1],
+                                                             pygame.Rect(640, y, 200, 44), manager=mgr))
+            self.kind_menus.append(km)
+            dm = self.add(pygame_gui.elements.UIDropDownMenu(diffs, diffs[DIFFICULTIES.index(seat["difficulty"])],
+                                                             pygame.Rect(860, y, 200, 44), manager=mgr))
+            if seat["kind"] != "bot":
+                dm.disable()
+            self.diff_menus.append(dm)
+            y += row_h
+        self.label((60, 580, 120, 40), t("seats.seed"))
+        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(180, 580, 200, 40), manager=mgr))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.seed_entry.set_text(str(self.seed))
+        self.label((395, 580, 600, 40), t("seats.seed_hint"), "#muted_label")
+        humans = sum(1 for s in self.seats[: self.count] if s["kind"] == "human")
+        if humans > 1:
+            self.label((60, 620, 900, 30), t("seats.hotseat_hint"), "#muted_label")
+        self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+        self.button((980, 640, 260, 56), t("seats.start"), self.start, object_id="#primary_button")
+
+    def _read(self) -> None:
+        for i, entry in enumerate(self.entries):
+            self.seats[i]["name"] = entry.get_text().strip()[:40]
+        if self.seed_entry is not None:
+            try:
+                self.seed = int(self.seed_entry.get_text() or 0)
+            except ValueError:
+                pass
+
+    def set_count(self, n: int) -> None:
+        """Change the number of seats within the level's range."""
+        self._read()
+        self.count = max(self.lo, min(self.hi, n))
+        self.rebuild_ui()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons and drop-downs; Esc goes back."""
+        import pygame_gui
+
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for i, km in enumerate(self.kind_menus):
+                if event.ui_element is km:
+                    self._read()
+                    self.seats[i]["kind"] = "human" if event.text == t("seats.human") else "bot"
+                    self.rebuild_ui()
+                    return
+            for i, dm in enumerate(self.diff_menus):
+                if event.ui_element is dm:
+                    labels = [t(f"difficulty.{d}") for d in DIFFICULTIES]
+                    if event.text in labels:
+                        self.seats[i]["difficulty"] = DIFFICULTIES[labels.index(event.text)]
+                    return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def seat_specs(self) -> list[SeatSpec]:
+        """Return the seats as chosen (empty names get a default)."""
+        self._read()
+        return [SeatSpec(s["name"] or self._default_name(i), s["kind"], s["difficulty"])
+                for i, s in enumerate(self.seats[: self.count])]
+
+    def start(self) -> None:
+        """Start the game with these seats."""
+        from game.scenes.play import start_new_game
+
+        start_new_game(self.app, self.ruleset_id, self.level, self.seat_specs(), self.seed)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table and a panel behind the rows."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        draw.panel(surface, (40, 80, 1200, 550), "wood", radius=12)

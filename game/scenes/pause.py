@@ -1,0 +1,86 @@
+"""The pause menu (Esc in a game): resume, save to a slot, load, undo, rules, settings, quit to menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app import draw, fonts, theme
+from game.app.scene import Scene
+from game.engine.i18n import t
+
+
+class PauseScene(Scene):
+    """An overlay over the game scene below."""
+
+    opaque = False
+    name = "pause"
+
+    def __init__(self, app: Any, game: Any) -> None:
+        super().__init__(app)
+        self.game = game
+
+    def build_ui(self) -> None:
+        """Create the menu buttons."""
+        x, y, w, h = 640 - 170, 200, 340, 48
+        can_undo = False
+        if self.game.viewer is not None:
+            can_undo = self.game.match.can_undo(self.game.viewer)[0]
+        items = [
+            ("pause.resume", self.app.pop, "#primary_button", True),
+            ("pause.save", self.save, None, True),
+            ("menu.load", self.load, None, True),
+            ("pause.undo", self.undo, None, can_undo),
+            ("pause.rules", self.rules, None, True),
+            ("menu.settings", self.settings, None, True),
+            ("pause.quit_menu", self.app.go_to_menu, "#danger_button", True),
+        ]
+        for key, fn, oid, enabled in items:
+            self.button((x, y, w, h), t(key), fn, object_id=oid, enabled=enabled)
+            y += h + 10
+
+    def save(self) -> None:
+        """Open the slot picker in save mode."""
+        from game.scenes.load import LoadScene
+
+        self.app.push(LoadScene(self.app, save_match=self.game.match))
+
+    def load(self) -> None:
+        """Open the load screen."""
+        from game.scenes.load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def undo(self) -> None:
+        """Resume and undo."""
+        self.app.pop()
+        self.game.undo()
+
+    def rules(self) -> None:
+        """Show the rules of this game."""
+        from game.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game.match.ruleset_id))
+
+    def settings(self) -> None:
+        """Open the settings."""
+        from game.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons; Esc resumes."""
+        if self.handle_ui_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the game and draw the menu frame."""
+        draw.shade(surface, 170)
+        draw.panel(surface, (640 - 200, 110, 400, 520), "wood", radius=14)
+        title = fonts.render(t("pause.title"), 32, theme.BRASS_LIGHT, bold=True)
+        surface.blit(title, ((1280 - title.get_width()) // 2, 130))
+        note = fonts.render(t("pause.autosaved"), 14, theme.TEXT_MUTED, italic=True)
+        surface.blit(note, ((1280 - note.get_width()) // 2, 640))

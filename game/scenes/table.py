@@ -1,0 +1,244 @@
+"""``TableScene``: the generic game scene for a ruleset without a scene of its own.
+
+It shows the seat's view (``state.view(seat)``) as labelled panels (numbers,
+zones, per-seat rows; hidden things say "hidden") and every legal action as a
+button, so any ruleset can be played to the end with the mouse. It is plain on
+purpose: dedicated scenes replace it ruleset by ruleset.
+
+Labels come from the view's keys; a ruleset can translate them by adding
+catalogue keys ``view.<ruleset>.<key>`` (or shared ``view.<key>``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import i18n
+from game.engine.actions import Action
+from game.engine.i18n import t
+from game.scenes.base import PASS_KINDS, RulesetScene
+from game.ui import gfx
+from game.ui.input import HitRegion, Scroll
+from game.ui.widgets import Button, LogPanel
+
+SKIP_KEYS = frozenset({"ruleset", "version", "level", "rng", "seats", "format"})
+MAX_ITEMS = 24
+INDENT = "\t"  # marks a sub-line (drawn indented)
+
+
+def _name_of(item: dict[str, Any]) -> str:
+    """Return the name-like field of a thing (a card, a unit), or ""."""
+    for key in ("name", "title", "card", "label", "id", "kind"):
+        v = item.get(key)
+        if isinstance(v, (str, int)) and not isinstance(v, bool):
+            return str(v).replace("_", " ")
+        if isinstance(v, dict) and set(v) <= set(i18n.LANGUAGES) and v:
+            return i18n.localize(v)
+    return ""
+
+
+class TableScene(RulesetScene):
+    """Any ruleset, as panels of facts and a button per legal action."""
+
+    name = "table"
+    board_rect = pygame.Rect(10, 56, 690, 644)
+    actions_rect = pygame.Rect(710, 56, 560, 350)
+    log_rect = pygame.Rect(710, 414, 560, 286)
+    bar_rect = pygame.Rect(710, 700, 560, 0)
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.log_panel = LogPanel(self.log_rect, title=t("game.log"))
+        self.page = 0
+        self.scroll = 0
+        self._buttons: list[Button] = []
+        self._content_h = 0
+
+    # --- labels -----------------------------------------------------------------------------------
+    def label_for(self, key: str) -> str:
+        """Return a readable, translated label for a view key."""
+        for k in (f"view.{self.match.ruleset_id}.{key}", f"view.{key}"):
+            if i18n.has(k):
+                return t(k)
+        return str(key).replace("_", " ").strip().capitalize()
+
+    def fmt(self, value: Any, depth: int = 0) -> str:
+        """Return a value in words (None is hidden information)."""
+        if value is None:
+            return t("table.hidden")
+        if isinstance(value, bool):
+            return t("table.yes") if value else t("table.no")
+        if isinstance(value, str):
+            return value.replace("_", " ")
+        if isinstance(value, (int, float)):
+            return str(value)
+        if isinstance(value, dict):
+            if set(value) <= set(i18n.LANGUAGES) and value:
+                return i18n.localize(value)
+            if not value:
+                return t("table.empty")
+            name = _name_of(value)
+            if depth > 1:
+                return name or t("table.items", n=len(value))
+            parts = [f"{self.label_for(str(k))}: {self.fmt(v, depth + 1)}" for k, v in list(value.items())[:10]]
+            more = len(value) - 10
+            return ", ".join(parts) + (f", {t('game.more', n=more)}" if more > 0 else "")
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return t("table.empty")
+            if depth > 2:
+                return t("table.items", n=len(value))
+            items = [self.fmt(v, depth + 1) for v in value[:MAX_ITEMS]]
+            more = len(value) - MAX_ITEMS
+            return ", ".join(items) + (f" {t('game.more', n=more)}" if more > 0 else "")
+        return str(value)
+
+    def seat_lines(self, i: int, value: Any) -> list[str]:
+        """Return the lines of one seat's entry (a dict becomes one line per field)."""
+        name = self.seat_name(i)
+        if i == self.match.to_act():
+            name = f"» {name}"
+        if isinstance(value, dict) and value and not set(value) <= set(i18n.LANGUAGES):
+            return [f"{name}:"] + [f"{INDENT}{self.label_for(str(k))}: {self.fmt(v, 1)}" for k, v in value.items()]
+        return [f"{name}: {self.fmt(value, 1)}"]
+
+    def sections(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """Turn the view into (title, lines) panels."""
+        n_seats = len(self.match.seats)
+        general: list[str] = []
+        out: list[tuple[str, list[str]]] = []
+        for key, value in view.items():
+            if key in SKIP_KEYS:
+                continue
+            label = self.label_for(key)
+            if isinstance(value, (list, tuple)) and len(value) == n_seats and n_seats > 1:
+                out.append((label, [line for i, v in enumerate(value) for line in self.seat_lines(i, v)]))
+            elif isinstance(value, dict) and value and not set(value) <= set(i18n.LANGUAGES):
+                keys = list(value)
+                if all(str(k).isdigit() and int(k) < n_seats for k in keys) and n_seats > 1:
+                    lines = [line for k, v in value.items() for line in self.seat_lines(int(k), v)]
+                else:
+                    lines = [f"{self.label_for(str(k))}: {self.fmt(v, 1)}" for k, v in list(value.items())[:MAX_ITEMS]]
+                out.append((label, lines))
+            elif isinstance(value, (list, tuple)) and value and all(isinstance(v, dict) for v in value):
+                out.append((label, [self.fmt(v, 1) for v in value[:MAX_ITEMS]]
+                            + ([t("game.more", n=len(value) - MAX_ITEMS)] if len(value) > MAX_ITEMS else [])))
+            elif value is None or value == "":
+                general.append(f"{label}: —")
+            else:
+                general.append(f"{label}: {self.fmt(value)}")
+        title = f"{self.match.level.title()} · {t('game.view_of', name=self.seat_name(self.viewer))}" \
+            if self.viewer is not None else self.match.level.title()
+        return [(title, general)] + out
+
+    # --- hooks -----------------------------------------------------------------------------------
+    def targets(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
+        """One button per legal action (paged when there are many), plus the page arrows."""
+        r = self.actions_rect
+        top = r.y + 40
+        acting = self.can_act()
+        actions = legal if acting else []
+        labels = [self.describe(a) for a in actions]
+        cols = 2
+        bw = (r.w - 30 - 10 * (cols - 1)) // cols
+        if any(gfx.text_size(lb, 15)[0] > bw - 16 for lb in labels):
+            cols, bw = 1, r.w - 30
+        bh = 38
+        rows = (r.bottom - 50 - top) // (bh + 8)
+        per_page = rows * cols
+        pages = max(1, (len(actions) + per_page - 1) // per_page)
+        self.page = min(self.page, pages - 1)
+        first = self.page * per_page
+        shown = actions[first:first + per_page]
+        self._buttons = []
+        regions: list[HitRegion] = []
+        for i, a in enumerate(shown):
+            x = r.x + 15 + (i % cols) * (bw + 10)
+            y = top + (i // cols) * (bh + 8)
+            b = Button(pygame.Rect(x, y, bw, bh), labels[first + i], a, True, None, 15, a.kind in PASS_KINDS,
+                       key=("act", a.key))
+            self._buttons.append(b)
+            regions.append(HitRegion(b.rect, a, tooltip=self.rule_hint(a), highlight=False, key=b.key))
+        self._pages = pages
+        if pages > 1:
+            prev_b = Button(pygame.Rect(r.x + 15, r.bottom - 46, 120, 36), "«", "page-", self.page > 0, size=16,
+                            key="page-")
+            next_b = Button(pygame.Rect(r.right - 135, r.bottom - 46, 120, 36), "»", "page+",
+                            self.page < pages - 1, size=16, key="page+")
+            self._buttons += [prev_b, next_b]
+            regions += [HitRegion(prev_b.rect, "page-", highlight=False, key="page-"),
+                        HitRegion(next_b.rect, "page+", highlight=False, key="page+")]
+        regions.insert(0, HitRegion(self.board_rect, "board", highlight=False, key="board"))
+        return regions
+
+    def on_click(self, payload: Any) -> None:
+        """Page arrows turn pages; actions are played."""
+        if payload == "page-":
+            self.page = max(0, self.page - 1)
+        elif payload == "page+":
+            self.page = min(getattr(self, "_pages", 1) - 1, self.page + 1)
+        elif payload == "board":
+            return
+        else:
+            super().on_click(payload)
+
+    def on_intent(self, intent: Any) -> None:
+        """The wheel over the panels scrolls them."""
+        if isinstance(intent, Scroll) and intent.payload == "board":
+            self.scroll = max(0, min(max(0, self._content_h - self.board_rect.h + 20), self.scroll - 40 * intent.dy))
+            return
+        super().on_intent(intent)
+
+    def _apply(self, action: Action, seat: int | None) -> bool:
+        self.page = 0
+        return super()._apply(action, seat)
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Draw the view as panels and the action buttons."""
+        pal = gfx.palette()
+        area = self.board_rect
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.y - self.scroll
+        width = area.w
+        for title, lines in self.sections(view):
+            wrapped: list[tuple[int, str]] = []
+            for line in lines:
+                indent = 22 if line.startswith(INDENT) else 0
+                wrapped += [(indent, w) for w in gfx.wrap(line.lstrip(INDENT), 15, width - 32 - indent)]
+            h = 40 + gfx.line_height(15) * max(1, len(wrapped)) + 10
+            rect = pygame.Rect(area.x, y, width, h)
+            if rect.bottom > area.y and rect.y < area.bottom:
+                gfx.panel(surface, rect, radius=8)
+                gfx.text(surface, title, (rect.x + 14, rect.y + 8), 17, pal.ink, bold=True)
+                ly = rect.y + 36
+                for indent, line in wrapped or [(0, t("table.empty"))]:
+                    gfx.text(surface, line, (rect.x + 16 + indent, ly), 15, pal.ink_soft if indent else pal.ink)
+                    ly += gfx.line_height(15)
+            y += h + 10
+        self._content_h = y + self.scroll - area.y
+        surface.set_clip(clip)
+        # the choices panel
+        r = self.actions_rect
+        gfx.panel(surface, r, radius=8)
+        seat = self.match.to_act()
+        if self.can_act():
+            head = t("game.actions")
+        elif seat is None:
+            head = t("result.title")
+        elif self.match.is_bot(seat):
+            head = t("game.bot_thinking", name=self.seat_name(seat))
+        else:
+            head = t("game.waiting_for", name=self.seat_name(seat))
+        gfx.text(surface, head, (r.x + 14, r.y + 10), 17, pal.ink, bold=True)
+        hovered = self.router.hovered.key if self.router.hovered is not None else None
+        for b in self._buttons:
+            b.draw(surface, hovered=b.key == hovered)
+        if getattr(self, "_pages", 1) > 1:
+            gfx.text(surface, f"{self.page + 1} / {self._pages}", (r.centerx, r.bottom - 28), 15, pal.ink, "center")
+        gfx.text(surface, t("game.keys"), (r.right - 12, r.y + 12), 12, pal.ink_soft, "topright")
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The table view has no separate action bar (every action is a button)."""
