@@ -35,15 +35,15 @@ PHASES = ("setup", "harvest", "duel", "combat", "contemplation", "end", "over")
 
 
 def card_ids(level: Level) -> dict[str, str]:
-    """Return instance id -> card id for both seats (deck cards and Sanctuaries)."""
+    """Return instance id -> card id for both seats (deck cards sorted by card id, and Sanctuaries)."""
     m = level.model
     out: dict[str, str] = {}
     for p, setup in enumerate(m.players):
         deck = m.decks[setup.deck]
         out[f"{p}.S"] = deck.sanctuary
         i = 0
-        for cid, n in deck.cards.items():
-            for _ in range(n):
+        for cid in sorted(deck.cards):  # by id: independent of the key order of the file or a save
+            for _ in range(deck.cards[cid]):
                 out[f"{p}.{i:02d}"] = cid
                 i += 1
     return out
@@ -161,7 +161,10 @@ class SanctuaryState(GameState):
                 out.append(Action.of("mulligan"))
             return out
         if self.phase == "end":
-            return [Action.of("discard", card=c) for c in self.players[seat]["hand"]]
+            firsts = {}
+            for c in self.players[seat]["hand"]:  # copies of one card are the same choice
+                firsts.setdefault(self.owner_card[c], c)
+            return [Action.of("discard", card=c) for c in firsts.values()]
         if self.step == "priority":
             return self._priority_actions(seat)
         if self.step == "declare":
