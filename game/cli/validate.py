@@ -126,6 +126,11 @@ def check_paths(targets: list[str], report: Report) -> None:
                         report.problem(f"{_display(f)}: not a level file (level files end in .toml)")
                     continue
                 folder_rs = f.parent.name if f.parent.name in ids else None
+                base = root_for(f)
+                if _display(f).startswith(("mods/", "levels/")) and f.parent.parent.absolute() != base.absolute():
+                    report.problem(f"{_display(f)}: the game does not list this file: level files go directly "
+                                   f"in {base.name}/<ruleset>/ (shared files start with '_')")
+                    continue
                 source = "shipped" if _display(f).startswith("levels/") else "mod"
                 entries.append(load_entry(f, folder_rs, source, root=root_for(f)))
             except LevelError as exc:

@@ -111,6 +111,10 @@ def test_validate_without_paths_checks_shipped_levels_mods_and_stray_folders(
     level_env.write(level_env.mod, "bad.toml", GOOD_LEVEL.replace('"easy"', '"esay"'))
     level_env.write(level_env.mods / "levelgam", "lost.toml", GOOD_LEVEL)
     level_env.write(level_env.mods, "loose.toml", GOOD_LEVEL)
+    level_env.write(level_env.mod / "pack", "buried.toml", GOOD_LEVEL)
+    code, out, _ = _run("validate", str(level_env.mods), capsys=capsys)
+    assert code == 1
+    assert "mods/levelgame/pack/buried.toml: the game does not list this file" in out
     code, out, _ = _run("validate", capsys=capsys)
     assert code == 1
     assert "mods/levelgame/bad.toml: difficulty: unknown value 'esay' (did you mean 'easy'?)" in out
