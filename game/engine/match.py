@@ -122,7 +122,7 @@ class Match:
         self.state = state
         self.history: list[HistoryEntry] = []
         self.log: list[LogLine] = []
-        # undo anchor: the state (canonical JSON text) just before history[_floor];
+        # undo anchor: the state (JSON text, key order kept) just before history[_floor];
         # no entry at or after _floor is a barrier
         self._floor = 0
         self._anchor = _frozen_json(state.to_json())
