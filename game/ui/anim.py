@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 log = logging.getLogger(__name__)
 
 Ease = Callable[[float], float]
+EPS = 1e-9  # float slack so 0.1 + 0.1 + 0.1 finishes a 0.3 s tween
 
 # ---------------------------------------------------------------------- easing
 
@@ -240,7 +241,9 @@ class Tween(Animation):
             setattr(self.target, self.attr, value)  # type: ignore[arg-type]
 
     def start(self) -> None:
-        """Capture the start value."""
+        """Nothing to do yet: the start value is read when the delay is over."""
+
+    def _capture(self) -> None:
         if self.start_value is None:
             self.start_value = self._get()
 
@@ -253,13 +256,15 @@ class Tween(Animation):
         active = self.elapsed - self.delay
         if active < 0:
             return None
-        if self.duration <= 0 or active >= self.duration:
+        self._capture()
+        if self.duration <= 0 or active >= self.duration - EPS:
             self._set(self.end_value)
-            return active - self.duration if self.duration > 0 else active
+            return max(0.0, active - self.duration) if self.duration > 0 else active
         self._set(self.value_at(active / self.duration))
         return None
 
     def _jump_to_end(self) -> None:
+        self._capture()
         self._set(self.end_value)
 
     @property
@@ -280,8 +285,8 @@ class Wait(Animation):
 
     def _step(self, dt: float) -> float | None:
         self.elapsed += dt
-        if self.elapsed >= self.duration:
-            return self.elapsed - self.duration
+        if self.elapsed >= self.duration - EPS:
+            return max(0.0, self.elapsed - self.duration)
         return None
 
 
@@ -349,9 +354,9 @@ class Func(Animation):
 
     def _step(self, dt: float) -> float | None:
         self.elapsed += dt
-        if self.duration <= 0 or self.elapsed >= self.duration:
+        if self.duration <= 0 or self.elapsed >= self.duration - EPS:
             self.fn(1.0)
-            return self.elapsed - self.duration
+            return max(0.0, self.elapsed - self.duration)
         self.fn(self.ease(self.elapsed / self.duration))
         return None
 

@@ -49,11 +49,19 @@ def _noise_burst(rate: int, rng: random.Random, length: float, decay: float, low
 def _tone(rate: int, freq: float, length: float, decay: float, amp: float = 1.0, sweep_to: float | None = None
           ) -> list[float]:
     n = max(1, int(rate * length))
-    out, phase = [], 0.0
+    out = []
+    phase = 0.0
+    step = TWO_PI * freq / rate
+    sweep = 1.0 if sweep_to is None else (sweep_to / freq) ** (1 / n)
+    env = amp
+    fall = math.exp(-decay / rate)
+    attack = rate * 0.002 + 1
+    sin = math.sin
     for i in range(n):
-        f = freq if sweep_to is None else freq * (sweep_to / freq) ** (i / n)
-        phase += TWO_PI * f / rate
-        out.append(amp * math.sin(phase) * math.exp(-i * decay / rate) * min(1.0, i / (rate * 0.002 + 1)))
+        phase += step
+        step *= sweep
+        out.append(env * sin(phase) * (i / attack if i < attack else 1.0))
+        env *= fall
     return out
 
 
@@ -139,8 +147,9 @@ SYNTHS: dict[str, Callable[[int, random.Random], list[float]]] = {
 }
 
 
-def to_buffer(samples: list[float], fmt: int, channels: int) -> bytes:
-    """Convert mono floats (-1..1, normalized here) to the mixer's sample format; raise ValueError if unsupported."""
+def to_buffer(samples: list[float], fmt: int, channels: int, repeat: int = 1) -> bytes:
+    """Convert mono floats (normalized here) to the mixer's sample format, each sample held ``repeat`` times;
+    raise ValueError if the format is unsupported."""
     peak = max((abs(v) for v in samples), default=0.0) or 1.0
     norm = 0.85 / peak
     if fmt in (-16, 16):
@@ -153,10 +162,15 @@ def to_buffer(samples: list[float], fmt: int, channels: int) -> bytes:
         data = array.array("f", (max(-1.0, min(1.0, v * norm)) for v in samples))
     else:
         raise ValueError(f"unsupported mixer format {fmt}")
+    if repeat > 1:  # synthesized at a lower rate: hold each sample
+        held = array.array(data.typecode, bytes(data.itemsize * len(data) * repeat))
+        for k in range(repeat):
+            held[k::repeat] = data
+        data = held
     if channels > 1:
-        inter = array.array(data.typecode)
-        for v in data:
-            inter.extend([v] * channels)
+        inter = array.array(data.typecode, bytes(data.itemsize * len(data) * channels))
+        for k in range(channels):
+            inter[k::channels] = data
         data = inter
     if fmt == 16 and data.typecode == "h" and array.array("h", [1]).tobytes()[0] == 0:  # pragma: no cover
         data.byteswap()
@@ -209,8 +223,10 @@ class Sounds:
         try:
             assert self._format is not None
             rate, fmt, channels = self._format
-            samples = synth(rate, random.Random(f"{self.seed}:{name}"))
-            snd = pygame.mixer.Sound(buffer=to_buffer(samples, fmt, channels))
+            # synthesize at half rate on 44.1/48 kHz mixers (these effects have little above 10 kHz)
+            repeat = 2 if rate >= 32000 else 1
+            samples = synth(rate // repeat, random.Random(f"{self.seed}:{name}"))
+            snd = pygame.mixer.Sound(buffer=to_buffer(samples, fmt, channels, repeat))
         except (pygame.error, ValueError, OSError) as exc:
             log.info("cannot build sound %s: %s", name, exc)
             self.available = False

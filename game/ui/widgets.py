@@ -612,7 +612,10 @@ class Counter:
     """An animated number (health, gold, VP, Will): rolls toward new values and flashes green/red."""
 
     def __init__(self, value: int, pos: tuple[int, int], label: str = "", size: int = 26,
-                 icon: str | None = None, colour: Colour | None = None, maximum: int | None = None) -> None:
+                 icon: str | None = None, colour: Colour | None = None, maximum: int | None = None,
+                 image: str | pygame.Surface | None = None) -> None:
+        """``icon`` is a gfx symbol name; ``image`` an SVG under assets/ (e.g. "ui/heart.svg") or a surface."""
+        self.image = image
         self.value = value
         self.shown = float(value)
         self.pos, self.label, self.size, self.icon, self.colour, self.maximum = pos, label, size, icon, colour, maximum
@@ -656,7 +659,12 @@ class Counter:
         pal = gfx.palette()
         x, y = self.pos
         size = round(self.size * self.scale)
-        if self.icon:
+        if self.image is not None:
+            side = round(self.size * 1.0)
+            img = gfx.load_svg(self.image, (side, side)) if isinstance(self.image, str) else self.image
+            surface.blit(img, img.get_rect(center=(round(x + side / 2), round(y))))
+            x += side + 6
+        elif self.icon:
             c = self.colour or pal.accent
             gfx.draw_symbol(surface, self.icon, (x + self.size * 0.4, y), self.size * 0.36, c, outline=pal.ink)
             x += round(self.size * 0.95)

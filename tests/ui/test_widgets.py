@@ -1,0 +1,203 @@
+"""Widgets: log scrolling and wrapping, tooltips inside the canvas, toasts, counters, buttons, banners."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.ui import anim, gfx
+from game.ui.input import Click, ClickEmpty, Command, InputRouter, Inspect, Scroll
+from game.ui.widgets import (ActionBar, Banner, Button, Counter, Inspector, LogPanel, PhaseTracker, Toast,
+                             Tooltip)
+
+CANVAS = pygame.Rect(0, 0, 1280, 720)
+
+
+def test_log_panel_wraps_long_lines_within_its_width():
+    log = LogPanel((0, 0, 220, 300))
+    long = "The Ash Wolf leaps from the reeds and bites Bram for three damage, then retreats into the marsh."
+    log.add(long, seat=2)
+    lines = log.wrapped_lines()
+    assert len(lines) > 2
+    assert " ".join(t for t, _, _ in lines) == long
+    width = log.text_rect.w
+    assert all(gfx.text_size(t, log.size)[0] <= width for t, _, _ in lines)
+    assert [first for _, _, first in lines] == [True] + [False] * (len(lines) - 1)
+
+
+def test_log_panel_newest_at_bottom_and_wheel_scrolls():
+    log = LogPanel((0, 0, 300, 200))
+    for i in range(40):
+        log.add(f"line {i}", seat=i % 3)
+    shown = log.visible_lines()
+    assert shown[-1][0] == "line 39" and len(shown) == log.visible_count
+    router = InputRouter()
+    log.register(router)
+    router.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 50), rel=(0, 0), buttons=(0, 0, 0)))
+    intents = router.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert isinstance(intents[0], Scroll) and log.handle(intents[0])
+    assert log.scroll == 3 and log.visible_lines()[-1][0] == "line 36"
+    log.add("line 40")  # scrolled up: the view stays put and counts unseen lines
+    assert log.visible_lines()[-1][0] == "line 36" and log.unseen == 1
+    log.scroll_by(-100)
+    assert log.scroll == 0 and log.unseen == 0 and log.visible_lines()[-1][0] == "line 40"
+    log.scroll_by(10_000)
+    assert log.scroll == log.max_scroll and log.visible_lines()[0][0] == "line 0"
+
+
+def test_log_panel_draws_and_caps_entries():
+    log = LogPanel((10, 10, 260, 220), max_entries=50, title="Log")
+    log.extend([(f"entry {i} " * 5, i % 4) for i in range(80)] + ["plain"])
+    assert len(log.entries) == 50
+    surf = pygame.Surface((300, 260))
+    log.scroll_by(4)
+    log.draw(surf)
+    assert surf.get_at((20, 100))[:3] != (0, 0, 0)
+    log.clear()
+    assert log.visible_lines() == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-50, 1330), st.integers(-50, 770), st.text(min_size=1, max_size=200))
+def test_tooltip_stays_inside_the_canvas(x, y, text):
+    tip = Tooltip(CANVAS)
+    r = tip.layout(text, (x, y))
+    assert CANVAS.contains(r)
+
+
+def test_tooltip_prefers_below_right_and_flips_at_edges():
+    tip = Tooltip(CANVAS)
+    r = tip.layout("Hello", (100, 100))
+    assert r.x > 100 and r.y > 100
+    r2 = tip.layout("Hello there, a long tooltip text", (1275, 715))
+    assert r2.right <= 1280 and r2.bottom <= 720 and r2.right <= 1275
+    surf = pygame.Surface(CANVAS.size)
+    assert tip.draw(surf, None, (0, 0)) is None
+    assert tip.draw(surf, "x", (10, 10)) is not None
+
+
+def test_toast_fades_out_and_merges_repeats():
+    toast = Toast()
+    toast.show("Saved", "good", duration=1.0)
+    toast.show("Saved", "good", duration=1.0)
+    assert len(toast.items) == 1 and toast.animating
+    toast.draw(pygame.Surface((1280, 720)))
+    toast.update(0.6)
+    toast.show("Not your turn", "error")
+    toast.update(0.5)
+    assert [i.text for i in toast.items] == ["Not your turn"]
+    toast.update(5)
+    assert not toast.animating
+
+
+def test_counter_rolls_to_the_new_value_and_flashes():
+    c = Counter(10, (100, 100), "HP", maximum=12)
+    c.set(4)
+    assert c.animating and c.value == 4 and c.shown == 10
+    c.update(0.1)
+    assert 4 < c.shown < 10 and c.flash > 0 and c.flash_colour == gfx.palette().bad
+    for _ in range(100):
+        c.update(0.05)
+    assert not c.animating and c.shown == 4 and c.scale == pytest.approx(1.0)
+    c.set(6, instant=True)
+    assert c.shown == 6 and not c.animating
+    anim.set_speed(0)
+    c.set(1)
+    assert c.shown == 1 and not c.animating
+    surf = pygame.Surface((300, 200))
+    assert c.draw(surf).w > 0
+    Counter(3, (50, 50), image="ui/heart.svg").draw(surf)
+
+
+def test_action_bar_builds_buttons_and_clicks_return_payloads():
+    bar = ActionBar((0, 650, 1280, 44), [("End turn", "end", True, None, True), ("Trade", "trade", False,
+                                                                                  "Nobody to trade with")])
+    assert len(bar.buttons) == 2
+    assert bar.buttons[0].rect.right < bar.buttons[1].rect.left
+    assert abs((bar.buttons[0].rect.left + bar.buttons[1].rect.right) / 2 - 640) <= 2  # centred
+    router = InputRouter()
+    bar.register(router)
+    c = bar.buttons[0].rect.center
+    intents = router.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=c, button=1))
+    assert Click("end", c) in intents
+    d = bar.buttons[1].rect.center
+    intents = router.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=d, button=1))
+    assert any(getattr(i, "reason", None) == "Nobody to trade with" for i in intents)
+    bar.draw(pygame.Surface((1280, 720)), router)
+
+
+def test_action_bar_shrinks_to_fit():
+    items = [(f"A rather long action label {i}", i) for i in range(8)]
+    bar = ActionBar((100, 0, 600, 40), items)
+    assert bar.buttons[0].rect.left >= 100 and bar.buttons[-1].rect.right <= 700
+
+
+def test_button_draw_states():
+    surf = pygame.Surface((200, 100))
+    for enabled, hovered, primary in [(True, False, False), (True, True, True), (False, False, False)]:
+        Button(pygame.Rect(10, 10, 120, 40), "Go", "go", enabled, primary=primary).draw(surf, hovered)
+    assert surf.get_at((70, 30))[:3] != (0, 0, 0)
+
+
+def test_inspector_opens_closes_and_swallows_clicks():
+    ins = Inspector(CANVAS)
+    assert not ins.handle(Click("x", (0, 0)))
+    ins.open("Ember Lance", "Deal 2 damage. " * 40, subtitle="Spell", seat=1,
+             image=gfx.placeholder((200, 280), "art"))
+    assert ins.visible and ins.animating
+    router = InputRouter()
+    ins.register(router)
+    assert router.region_at((5, 5)).payload is ins
+    surf = pygame.Surface(CANVAS.size)
+    ins.update(1.0)
+    ins.draw(surf)
+    assert ins.handle(Command("pause")) and not ins.visible
+    ins.open("Chip", "", art=lambda s, r: pygame.draw.rect(s, (255, 0, 0), r))
+    ins.update(1.0)
+    ins.draw(surf)
+    panel, art, text = ins.layout()
+    assert panel.contains(art) and panel.contains(text)
+    assert ins.handle(Inspect("x", (1, 1))) and not ins.visible
+    ins.open("A", "b")
+    assert ins.handle(ClickEmpty((1, 1)))
+
+
+def test_phase_tracker_glows_on_change_and_draws():
+    pt = PhaseTracker((0, 0, 900, 40))
+    pt.set(round=1, phases=["Resources", "Planning", "Quest"], current="Planning", seat=0, seat_name="Nyx")
+    assert pt.current == 1 and pt.animating
+    pt.update(2.0)
+    assert not pt.animating
+    pt.set(current="Quest")
+    assert pt.current == 2 and pt.animating
+    surf = pygame.Surface((900, 40))
+    pt.draw(surf)
+    narrow = PhaseTracker((0, 0, 300, 40))
+    narrow.set(round=3, phases=[f"Phase {i}" for i in range(12)], current=5, seat=1, seat_name="Ilsa")
+    narrow.draw(surf)  # overflow is cut with an ellipsis, not drawn outside
+
+
+def test_banner_show_and_queue_animation():
+    b = Banner(CANVAS)
+    b.show("Round 2", duration=0.8)
+    assert b.animating
+    b.update(0.3)
+    assert b.text == "Round 2" and b.alpha > 0.9
+    surf = pygame.Surface(CANVAS.size)
+    b.draw(surf)
+    assert surf.get_at((640, 360))[:3] != (0, 0, 0)
+    b.update(2.0)
+    assert not b.animating and b.alpha == 0.0
+    q = anim.AnimationQueue()
+    q.play(b.show_anim("Victory", big=True, sub="Nyx wins"))
+    q.update(0.2)
+    assert b.big and b.sub == "Nyx wins"
+    q.skip()
+    assert b.alpha == 0.0
+
+
+def test_text_scale_setting_changes_sizes():
+    w1 = gfx.text_size("Round 2", 20)[0]
+    gfx.set_text_scale(1.5)
+    assert gfx.text_size("Round 2", 20)[0] > w1 * 1.3
