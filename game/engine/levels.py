@@ -828,53 +828,45 @@ def resolve_asset(level: Level, relpath: str, field: str = "image") -> Path:
     return real
 
 
-def _asset_refs(value: Any, where: str, out: list[tuple[str, str]]) -> None:
-    """Collect (field path, value) of every AssetPath field in a validated model."""
+def _asset_refs(value: Any, tp: Any, where: str, out: list[tuple[str, str]], metadata: Iterable[Any] = ()) -> None:
+    """Collect (field path, value) of every AssetPath in a validated model, guided by the types."""
+    if isinstance(value, str):
+        if _has_marker(tp, metadata):
+            out.append((where, value))
+        return
     if isinstance(value, BaseModel):
         for name, f in type(value).model_fields.items():
-            sub = getattr(value, name, None)
-            loc = f"{where}.{name}" if where else name
-            if _is_asset_field(f.annotation, f.metadata) and isinstance(sub, str):
-                out.append((loc, sub))
-            elif _is_asset_list(f.annotation) and isinstance(sub, (list, tuple)):
-                out.extend((f"{loc}[{i}]", s) for i, s in enumerate(sub) if isinstance(s, str))
-            else:
-                _asset_refs(sub, loc, out)
-    elif isinstance(value, (list, tuple)):
+            _asset_refs(getattr(value, name, None), f.annotation, f"{where}.{_key(name)}" if where else name,
+                        out, f.metadata)
+        return
+    inner = _unwrap(tp)
+    members = _union_members(inner)
+    options = members if members is not None else [inner]
+    if isinstance(value, (list, tuple)):
+        item_types = [typing.get_args(o)[0] for o in options
+                      if typing.get_origin(o) in (list, tuple, set, frozenset) and typing.get_args(o)]
         for i, v in enumerate(value):
-            _asset_refs(v, f"{where}[{i}]", out)
+            for it in item_types or [None]:
+                _asset_refs(v, it, f"{where}[{i}]", out)
     elif isinstance(value, dict):
+        value_types = [typing.get_args(o)[1] for o in options
+                       if typing.get_origin(o) is dict and len(typing.get_args(o)) == 2]
         for k, v in value.items():
-            _asset_refs(v, f"{where}.{k}", out)
+            for vt in value_types or [None]:
+                _asset_refs(v, vt, f"{where}.{_key(k)}", out)
 
 
 def _has_marker(tp: Any, metadata: Iterable[Any] = ()) -> bool:
+    """True when a type (or field metadata) carries schema.ASSET_MARKER, also inside Optional/unions."""
     from game.engine.schema import ASSET_MARKER
 
     if any(m is ASSET_MARKER for m in metadata):
         return True
-    for _ in range(6):
-        if typing.get_origin(tp) is typing.Annotated:
-            if any(m is ASSET_MARKER for m in typing.get_args(tp)[1:]):
-                return True
-            tp = typing.get_args(tp)[0]
-            continue
-        members = _union_members(tp)
-        if members is not None and typing.get_origin(tp) in (typing.Union, types.UnionType):
-            return any(_has_marker(a) for a in typing.get_args(tp))
-        break
-    return False
-
-
-def _is_asset_field(tp: Any, metadata: Iterable[Any]) -> bool:
-    return _has_marker(tp, metadata)
-
-
-def _is_asset_list(tp: Any) -> bool:
-    tp = _unwrap(tp)
-    if typing.get_origin(tp) in (list, tuple):
+    if typing.get_origin(tp) is typing.Annotated:
         args = typing.get_args(tp)
-        return bool(args) and _has_marker(args[0])
+        return any(m is ASSET_MARKER for m in args[1:]) or _has_marker(args[0])
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return any(_has_marker(a) for a in typing.get_args(tp))
     return False
 
 
@@ -883,7 +875,7 @@ def _check_assets(level: Level) -> list[str]:
     if level.path is None:
         return []
     refs: list[tuple[str, str]] = []
-    _asset_refs(level.model, "", refs)
+    _asset_refs(level.model, type(level.model), "", refs)
     problems: list[str] = []
     for loc, rel in refs:
         if not rel:
@@ -997,6 +989,30 @@ def get_level(ruleset: str, level_id: str | None = None) -> Level:
     ids = [e.id for e in entries]
     raise LevelError(ruleset, [f"level: no level {level_id!r}{_suggest(level_id, ids)} "
                                f"(known: {', '.join(ids) or 'none'})"])
+
+
+def check_level_model(model: Any) -> list[str]:
+    """Return problems of a ruleset's level model itself: nested models that would ignore unknown keys."""
+    problems: list[str] = []
+    seen: set[Any] = set()
+
+    def walk(tp: Any) -> None:
+        if tp is None or isinstance(tp, (str, int, float, bool)):
+            return
+        if _is_model(tp):
+            if tp in seen:
+                return
+            seen.add(tp)
+            if tp.model_config.get("extra") != "forbid":
+                problems.append(f"{tp.__name__}: unknown keys would be ignored (derive it from StrictModel)")
+            for f in tp.model_fields.values():
+                walk(f.annotation)
+            return
+        for arg in typing.get_args(tp):
+            walk(arg)
+
+    walk(model)
+    return problems
 
 
 def json_schema(ruleset: str) -> dict[str, Any]:

@@ -534,3 +534,26 @@ def test_asset_path_schema_rejects_bad_extension_before_the_file_system(level_en
 def test_paths_in_messages_are_short(level_env: LevelEnv, tmp_path: Path) -> None:
     assert levels._display(level_env.mod / "x.toml") == "mods/levelgame/x.toml"
     assert levels._display(level_env.shipped / "x.toml") == "levels/levelgame/x.toml"
+
+
+def test_check_level_model_finds_lax_models(level_env: LevelEnv) -> None:
+    from pydantic import BaseModel
+
+    from game.engine.schema import LevelBase
+
+    class Lax(BaseModel):
+        x: int = 0
+
+    class Model(LevelBase):
+        items: list[Lax] = []
+
+    assert levels.check_level_model(RULESET.level_model) == []
+    assert levels.check_level_model(Model) == ["Lax: unknown keys would be ignored (derive it from StrictModel)"]
+
+
+def test_every_registered_ruleset_level_model_rejects_unknown_keys() -> None:
+    from game.engine.registry import all_rulesets
+
+    for rs in all_rulesets():
+        if rs.level_model is not None:
+            assert levels.check_level_model(rs.level_model) == [], rs.id
