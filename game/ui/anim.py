@@ -656,10 +656,21 @@ class EventAnimator:
             return None
         if self.tray is None:
             return Sequence([x for x in (self.sound("dice"), Wait(0.2)) if x])
-        dice = self.dice_of(event) if self.dice_of else data.get("dice", [])
-        label = data.get("total")
+        label: Any = None
+        if self.dice_of:
+            dice = self.dice_of(event)
+        elif "dice" in data:  # DiceRoll.to_json(): exploding d6 chains
+            dice = data.get("dice") or []
+        else:  # PoolRoll.to_json(): [die name, face] pairs
+            dice = data.get("faces") or []
+        if data.get("total") is not None:
+            label = str(data["total"])
+        elif data.get("successes") is not None:
+            from game.engine.i18n import t
+
+            label = t("ui.successes", n=data["successes"])
         tray = self.tray
-        return Sequence(Call(lambda: tray.throw(dice, label=None if label is None else str(label))),
+        return Sequence(Call(lambda: tray.throw(dice, label=label)),
                         Await(tray, drive=False), Wait(0.35), blocking=True)
 
     def _chip(self, event: Any) -> Animation | None:

@@ -279,7 +279,11 @@ class InputRouter:
         self.shortcuts[(key, ctrl)] = name
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Tell the router the window size (on resize) so it can map mouse positions."""
+        """Tell the router the window size so it maps window pixels to the canvas.
+
+        Only for apps that scale the canvas themselves; with ``pygame.SCALED`` SDL
+        already reports logical positions: leave the window size equal to the canvas.
+        """
         self.window_size = (max(1, size[0]), max(1, size[1]))
 
     # -- queries --------------------------------------------------------------
@@ -338,11 +342,6 @@ class InputRouter:
         """Translate one pygame event into intents (``blocked`` while a blocking animation plays)."""
         out: list[Intent] = []
         et = event.type
-        if et == pygame.WINDOWRESIZED or et == pygame.VIDEORESIZE:
-            size = getattr(event, "size", None) or (getattr(event, "x", 0), getattr(event, "y", 0))
-            if size and size[0] > 0:
-                self.set_window_size(tuple(size))
-            return out
         if et == pygame.WINDOWLEAVE:
             self.mouse = (-1, -1)
             h = self._refresh_hover()

@@ -736,8 +736,8 @@ class Banner:
         layer = pygame.Surface(band.size, pygame.SRCALPHA)
         for k in range(band.w // 8 + 1):  # a band that fades out to the sides
             x = k * 8
-            edge = min(x, band.w - x) / (band.w * 0.3)
-            a = round(170 * max(0.0, min(1.0, edge)))
+            edge = min(x, band.w - x) / (band.w * 0.22)
+            a = round(228 * max(0.0, min(1.0, edge)) ** 0.7)
             pygame.draw.rect(layer, (*pal.table_dark[:3], a), (x, 0, 8, band.h))
         pygame.draw.line(layer, (*pal.accent[:3], 200), (band.w * 0.2, 2), (band.w * 0.8, 2), 2)
         pygame.draw.line(layer, (*pal.accent[:3], 200), (band.w * 0.2, band.h - 3), (band.w * 0.8, band.h - 3), 2)

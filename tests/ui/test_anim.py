@@ -288,3 +288,24 @@ def test_await_times_out_instead_of_hanging():
     for _ in range(30):
         q.update(0.05)
     assert s.skipped and not q.busy
+
+
+def test_event_animator_pool_rolls_show_successes():
+    from game.engine.dice import SuccessDie, roll_pool
+    from game.engine.rng import Rng
+
+    die = SuccessDie("escape", ("run", "run", "trip"), frozenset({"run"}))
+    pool = roll_pool([die, die], Rng(3))
+    q = anim.AnimationQueue()
+    tray = FakeTray()
+    ea = anim.EventAnimator(q, tray=tray)
+    ea.feed([ev.dice_rolled(0, "escape", [], **{k: v for k, v in pool.to_json().items()})])
+    q.update(0.01)
+    # an explicit empty "dice" list wins; a pool event without "dice" uses its faces
+    ea.feed([ev.Event("DiceRolled", {"who": 0, "purpose": "escape", **pool.to_json()}, random=True)])
+    q.skip()
+    assert tray.thrown[-1][0] == pool.to_json()["faces"]
+    from game.engine.i18n import t
+
+    assert tray.thrown[-1][1] == t("ui.successes", n=pool.successes)
+    assert str(pool.successes) in tray.thrown[-1][1]
