@@ -1,0 +1,296 @@
+"""Tests of the bots: strength against random, information hygiene, determinism, hooks, budgets."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Iterator
+
+import pytest
+
+from game.engine.actions import Action
+from game.engine.bots import BUDGETS, DIFFICULTIES, Bot, MCTSBot, RandomBot, make_bot
+from game.engine.bots import ismcts
+from game.engine.protocol import Ruleset
+from game.engine.rng import Rng
+from tests.tinygame import TINY, TinyRuleset, TinyState, new_tiny_game, registered
+
+#: the normal bot's settings without the wall-clock cap, so results do not depend on machine load
+NORMAL_FIXED = BUDGETS["normal"].replace(iterations=150, seconds=None)
+
+
+@pytest.fixture(autouse=True)
+def _tiny() -> Iterator[None]:
+    with registered():
+        yield
+
+
+def _play(bots: list[Bot], seed: int, level_id: str = "classic", ruleset: Ruleset = TINY) -> TinyState:
+    """Play a whole tiny game between two bots and return the final state."""
+    state = new_tiny_game(seed, level_id)
+    while (seat := state.to_act()) is not None:
+        state.apply(bots[seat].choose(ruleset, state.view(seat), seat, state.legal_actions()))
+    return state
+
+
+def _win_rate(make_strong: Any, games: int, level_id: str = "classic") -> float:
+    """Return the strong bot's share of wins against random, alternating seats."""
+    wins = 0
+    for g in range(games):
+        strong, weak = make_strong(g), RandomBot(10_000 + g)
+        seat = g % 2
+        bots: list[Bot] = [strong, weak] if seat == 0 else [weak, strong]
+        wins += _play(bots, 500 + g, level_id).result().winners == (seat,)
+    return wins / games
+
+
+class _ViewOnlyRuleset:
+    """Stands in for the ruleset: only ``id`` and ``determinize`` are available to a bot."""
+
+    def __init__(self, inner: Ruleset) -> None:
+        self._inner = inner
+        self.id = inner.id
+        self.calls: list[str] = []
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> Any:
+        self.calls.append("determinize")
+        return self._inner.determinize(view, seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("bot_policy", "bot_prior"):
+            raise AttributeError(name)
+        raise AssertionError(f"a bot used ruleset.{name}")
+
+
+# --- strength --------------------------------------------------------------------------------------
+
+def test_normal_bot_beats_random_clearly_on_the_tiny_game() -> None:
+    rate = _win_rate(lambda g: make_bot("normal", g, budget=NORMAL_FIXED, strict=True), 30)
+    assert rate >= 0.7, f"normal bot won only {rate:.0%} against random"
+
+
+def test_easy_bot_beats_random_but_makes_mistakes() -> None:
+    easy = BUDGETS["easy"].replace(seconds=None)
+    rate = _win_rate(lambda g: make_bot("easy", g, budget=easy, strict=True), 30)
+    assert rate >= 0.6, f"easy bot won only {rate:.0%} against random"
+
+
+def test_random_bot_is_even_with_random() -> None:
+    rate = _win_rate(lambda g: RandomBot(g), 60)
+    assert 0.3 <= rate <= 0.7
+
+
+@pytest.mark.slow
+def test_slow_normal_bot_with_its_real_time_budget(request: pytest.FixtureRequest) -> None:
+    if "slow" not in (request.config.getoption("markexpr", "") or ""):
+        pytest.skip("long run: use -m slow")
+    rate = _win_rate(lambda g: make_bot("normal", g), 60)
+    assert rate >= 0.75, f"normal bot won only {rate:.0%} against random"
+
+
+def _arrange(seed: int, played: list[int], hand: list[int]) -> TinyState:
+    """Return a tiny game where the seat to act holds ``hand`` after ``played`` (cards conserved)."""
+    state = new_tiny_game(seed)
+    seat = state.to_act()
+    pool = sorted(state.deck + state.hands[0] + state.hands[1])
+    for card in played + hand:
+        pool.remove(card)
+    Rng(seed).shuffle(pool)
+    state.played, state.total = list(played), sum(played)
+    state.hands[seat] = sorted(hand)
+    state.hands[1 - seat] = sorted(pool[:3])
+    state.deck = pool[3:]
+    assert state.invariants() == []
+    return state
+
+
+def test_search_bot_takes_an_immediate_win() -> None:
+    state = _arrange(11, [5, 5, 3], [1, 2, 5])
+    seat = state.to_act()
+    action = make_bot("normal", 1, budget=NORMAL_FIXED, strict=True).choose(TINY, state.view(seat), seat, state.legal_actions())
+    assert action == Action.of("play", card=2)
+
+
+def test_search_bot_avoids_busting() -> None:
+    state = _arrange(12, [5, 5, 2], [4, 5])
+    seat = state.to_act()
+    # both cards bust (16, 17): passing is the only move that does not lose at once
+    action = make_bot("normal", 2, budget=NORMAL_FIXED, strict=True).choose(TINY, state.view(seat), seat, state.legal_actions())
+    assert action == Action.of("pass")
+
+
+# --- what a bot may see ----------------------------------------------------------------------------
+
+def test_bot_uses_only_the_view_and_determinize() -> None:
+    state = new_tiny_game(3)
+    seat = state.to_act()
+    view = state.view(seat)
+    frozen = copy.deepcopy(view)
+    spy = _ViewOnlyRuleset(TINY)
+    action = make_bot("normal", 4, budget=NORMAL_FIXED, strict=True).choose(spy, view, seat, state.legal_actions())  # type: ignore[arg-type]
+    assert action in state.legal_actions()
+    assert spy.calls.count("determinize") == NORMAL_FIXED.iterations
+    assert view == frozen, "the bot changed the view it was given"
+
+
+def test_bot_choice_does_not_depend_on_hidden_information() -> None:
+    a = new_tiny_game(21)
+    seat = a.to_act()
+    b = a.clone()
+    # same view for `seat`, different hidden cards: swap the other hand with deck cards
+    other = 1 - seat
+    b.hands[other], b.deck[: len(b.hands[other])] = sorted(b.deck[: len(b.hands[other])]), list(b.hands[other])
+    b.rng = Rng(12345)
+    assert a.view(seat) == b.view(seat) and a.to_json() != b.to_json()
+    for s in range(5):
+        pa = make_bot("normal", s, budget=NORMAL_FIXED, strict=True).choose(TINY, a.view(seat), seat, a.legal_actions())
+        pb = make_bot("normal", s, budget=NORMAL_FIXED, strict=True).choose(TINY, b.view(seat), seat, b.legal_actions())
+        assert pa == pb
+
+
+def test_bots_use_neither_the_state_rng_nor_module_random() -> None:
+    state = new_tiny_game(5)
+    seat = state.to_act()
+    rng_before = state.rng.to_json()
+    random.seed(77)
+    before = random.getstate()
+    for diff in DIFFICULTIES:
+        make_bot(diff, 1, budget=None if diff == "random" else BUDGETS[diff].replace(iterations=30, seconds=None)) \
+            .choose(TINY, state.view(seat), seat, state.legal_actions())
+    assert random.getstate() == before
+    assert state.rng.to_json() == rng_before
+
+
+# --- determinism and basics ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_bots_are_deterministic_given_their_seed(difficulty: str) -> None:
+    budget = None if difficulty == "random" else BUDGETS[difficulty].replace(iterations=60, seconds=None)
+
+    def game(seed: int) -> list[str]:
+        bots = [make_bot(difficulty, seed, budget=budget, strict=True),
+                make_bot(difficulty, seed + 1, budget=budget, strict=True)]
+        state = new_tiny_game(8)
+        keys = []
+        while (seat := state.to_act()) is not None:
+            action = bots[seat].choose(TINY, state.view(seat), seat, state.legal_actions())
+            keys.append(action.key)
+            state.apply(action)
+        return keys
+
+    assert game(3) == game(3)
+    assert any(game(3) != game(s) for s in range(4, 30))
+
+
+def test_single_legal_action_is_returned_without_search() -> None:
+    class Refuses(_ViewOnlyRuleset):
+        def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> Any:
+            raise AssertionError("searched with one legal action")
+
+    only = [Action.of("pass")]
+    for diff in DIFFICULTIES:
+        assert make_bot(diff, 1).choose(Refuses(TINY), {}, 0, only) == only[0]  # type: ignore[arg-type]
+
+
+def test_no_legal_action_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        make_bot("normal", 1).choose(TINY, {}, 0, [])
+
+
+def test_unknown_difficulty_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot difficulty"):
+        make_bot("expert", 1)
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("hard", 1), MCTSBot)
+
+
+def test_budgets_grow_with_difficulty_and_normal_fits_250_ms() -> None:
+    e, n, h = BUDGETS["easy"], BUDGETS["normal"], BUDGETS["hard"]
+    assert e.iterations < n.iterations < h.iterations
+    assert e.seconds < n.seconds < h.seconds
+    assert n.seconds <= 0.2 and 0.8 <= h.seconds <= 1.2
+    assert e.noise > 0 and n.noise == 0 == h.noise
+
+
+def test_wall_clock_cap_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+
+    def fake_clock() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(ismcts.time, "perf_counter", fake_clock)
+    state = new_tiny_game(6)
+    seat = state.to_act()
+    bot = make_bot("normal", 1)
+    bot.choose(TINY, state.view(seat), seat, state.legal_actions())
+    assert 0 < bot.last_stats["iterations"] < BUDGETS["normal"].iterations
+    assert bot.last_stats["seconds"] <= BUDGETS["normal"].seconds + 0.05
+
+
+# --- robustness and hooks --------------------------------------------------------------------------
+
+def test_broken_determinize_falls_back_to_a_legal_action_unless_strict() -> None:
+    class Broken(_ViewOnlyRuleset):
+        def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> Any:
+            raise RuntimeError("bug in the ruleset")
+
+    state = new_tiny_game(7)
+    seat = state.to_act()
+    legal = state.legal_actions()
+    assert make_bot("normal", 1).choose(Broken(TINY), state.view(seat), seat, legal) in legal  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="bug in the ruleset"):
+        make_bot("normal", 1, strict=True).choose(Broken(TINY), state.view(seat), seat, legal)  # type: ignore[arg-type]
+
+
+class _Hinted(TinyRuleset):
+    """The tiny ruleset with both bot hooks, counting their calls."""
+
+    def __init__(self) -> None:
+        self.policy_calls = 0
+        self.prior_calls = 0
+
+    def bot_policy(self, state: TinyState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
+        self.policy_calls += 1
+        plays = [a for a in legal if a.kind == "play" and state.total + a["card"] <= state.target]
+        return max(plays, key=lambda a: a["card"]) if plays else None
+
+    def bot_prior(self, state: TinyState, seat: int, action: Action) -> float:
+        self.prior_calls += 1
+        if action.kind == "play" and state.total + action["card"] == state.target:
+            return 1.0
+        return 0.2
+
+
+def test_bot_policy_and_bot_prior_hooks_are_used() -> None:
+    hinted = _Hinted()
+    state = new_tiny_game(9)
+    seat = state.to_act()
+    bot = make_bot("normal", 1, budget=NORMAL_FIXED.replace(iterations=50), strict=True)
+    action = bot.choose(hinted, state.view(seat), seat, state.legal_actions())
+    assert action in state.legal_actions()
+    assert hinted.policy_calls > 0 and hinted.prior_calls > 0
+
+
+def test_bot_policy_returning_an_illegal_action_is_ignored() -> None:
+    class Bad(TinyRuleset):
+        def bot_policy(self, state: TinyState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
+            return Action.of("play", card=99)
+
+    state = new_tiny_game(10)
+    seat = state.to_act()
+    action = make_bot("normal", 1, budget=NORMAL_FIXED.replace(iterations=50), strict=True) \
+        .choose(Bad(), state.view(seat), seat, state.legal_actions())
+    assert action in state.legal_actions()
+
+
+def test_hinted_bot_beats_random() -> None:
+    hinted = _Hinted()
+    wins = 0
+    for g in range(30):
+        seat = g % 2
+        strong = make_bot("normal", g, budget=NORMAL_FIXED.replace(iterations=100), strict=True)
+        weak = RandomBot(g)
+        bots: list[Bot] = [strong, weak] if seat == 0 else [weak, strong]
+        wins += _play(bots, 900 + g, ruleset=hinted).result().winners == (seat,)
+    assert wins / 30 >= 0.7
