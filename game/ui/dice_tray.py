@@ -117,6 +117,7 @@ class _Die:
     pos: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     lift: float = 0.0
+    sprite: tuple[Any, pygame.Surface] | None = None   # the last rotated picture (reused while it rests)
 
 
 def normalize(dice: Iterable[Any], custom: dict[str, CustomDie] | None = None
@@ -553,18 +554,28 @@ class DiceTray:
         for _, d in active:
             scale = 1.0 + 0.14 * d.lift
             off = 3 + round(10 * d.lift)
-            sh = pygame.Rect(0, 0, round(s * scale), round(s * scale))
-            sh.center = (round(d.pos[0] + off), round(d.pos[1] + off))
-            gfx.rounded_rect(surface, sh, (0, 0, 0, 70), max(4, s // 6))
+            side = round(s * scale)
+            skey = ("shadow", side)
+            shadow = self._surf_cache.get(skey)
+            if shadow is None:
+                shadow = pygame.Surface((side, side), pygame.SRCALPHA)
+                pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, s // 6))
+                self._surf_cache[skey] = shadow
+            surface.blit(shadow, shadow.get_rect(center=(round(d.pos[0] + off), round(d.pos[1] + off))))
         for i, d in active:
             face = d.shown or d.final
             exploded = d.settled and d.explodes
-            img = self.die_surface(face, d.colour, s, exploded)
             scale = 1.0 + 0.14 * d.lift
             # a square looks the same turned by 90 degrees: draw the face turned at most 45
             # degrees either way so labels and pips always read (nearly) upright
             deg = ((-math.degrees(d.angle) + 45) % 90) - 45
-            rot = pygame.transform.rotozoom(img, deg, scale) if (abs(deg) > 0.5 or scale != 1.0) else img
+            rkey = (face, d.colour, s, exploded, round(deg, 1), round(scale, 3), gfx.palette().name)
+            if d.sprite is not None and d.sprite[0] == rkey:
+                rot = d.sprite[1]
+            else:
+                img = self.die_surface(face, d.colour, s, exploded)
+                rot = pygame.transform.rotozoom(img, deg, scale) if (abs(deg) > 0.5 or scale != 1.0) else img
+                d.sprite = (rkey, rot)
             r = rot.get_rect(center=(round(d.pos[0]), round(d.pos[1] - 4 * d.lift)))
             surface.blit(rot, r)
             if exploded:

@@ -24,6 +24,38 @@ log = logging.getLogger(__name__)
 
 Colour = gfx.Colour
 
+# ---------------------------------------------------------------------- caching
+
+
+class _Cached:
+    """Mixin: paint a widget once into a surface and blit it while nothing it shows has changed.
+
+    ``paint`` draws with ``self.rect`` temporarily moved to the cache surface's
+    coordinates, so widget code stays written in canvas coordinates.
+    """
+
+    CACHE_MARGIN = 16
+    _cache: tuple[Any, pygame.Surface] | None = None
+    rect: pygame.Rect
+
+    def _cached(self, surface: pygame.Surface, key: Any, paint: Callable[[pygame.Surface], Any]) -> None:
+        m = self.CACHE_MARGIN
+        if self._cache is None or self._cache[0] != key:
+            saved = self.rect
+            surf = pygame.Surface((saved.w + 2 * m, saved.h + 2 * m), pygame.SRCALPHA)
+            self.rect = pygame.Rect(m, m, saved.w, saved.h)
+            try:
+                paint(surf)
+            finally:
+                self.rect = saved
+            self._cache = (key, surf)
+        surface.blit(self._cache[1], (self.rect.x - m, self.rect.y - m))
+
+    def invalidate(self) -> None:
+        """Force a repaint on the next draw."""
+        self._cache = None
+
+
 # ---------------------------------------------------------------------- tooltip
 
 
@@ -141,7 +173,7 @@ class LogEntry:
     colour: Colour | None = None
 
 
-class LogPanel:
+class LogPanel(_Cached):
     """The game log: every action and roll in words; newest at the bottom; wheel scrolls; long lines wrap."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], size: int = 15, max_entries: int = 600,
@@ -154,11 +186,13 @@ class LogPanel:
         self.title = title
         self._wrapped: list[tuple[str, LogEntry, bool]] | None = None
         self._wrap_key: tuple = ()
+        self._version = 0
 
     # content
     def add(self, text: str, seat: int | None = None, colour: Colour | None = None) -> None:
         """Append a line (keeps the view at the bottom unless the player scrolled up)."""
         entry = LogEntry(str(text), seat, colour)
+        self._version += 1
         self.entries.append(entry)
         if self._wrapped is not None:
             new = self._wrap_entry(entry)
@@ -181,6 +215,7 @@ class LogPanel:
         """Remove every line."""
         self.entries.clear()
         self._wrapped = None
+        self._version += 1
         self.scroll = self.unseen = 0
 
     # geometry
@@ -248,6 +283,11 @@ class LogPanel:
     # drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel, the lines (seat-coloured with the seat symbol), a scroll bar and the 'newer below' hint."""
+        key = (self._version, self.scroll, self.unseen, tuple(self.rect), self.size, self.title,
+               gfx.palette().name, gfx.text_scale())
+        self._cached(surface, key, self._paint)
+
+    def _paint(self, surface: pygame.Surface) -> None:
         pal = gfx.palette()
         gfx.panel(surface, self.rect, radius=8)
         if self.title is not None:
@@ -307,6 +347,7 @@ class Inspector:
         self.seat: int | None = None
         self.alpha = 0.0
         self._anim: anim.Animation | None = None
+        self._composed: tuple | None = None
 
     def open(self, title: str, body: str = "", *, subtitle: str = "", image: pygame.Surface | None = None,
              art: Callable[[pygame.Surface, pygame.Rect], Any] | None = None, seat: int | None = None) -> None:
@@ -372,56 +413,68 @@ class Inspector:
         return panel, art, text
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the dim overlay and the panel."""
+        """Draw the dim overlay and the panel (composed once per opening, then blitted)."""
         if not self.visible:
             return
-        pal = gfx.palette()
         a = max(0.0, min(1.0, self.alpha))
-        dim = pygame.Surface(self.canvas.size, pygame.SRCALPHA)
-        dim.fill((0, 0, 0, round(150 * a)))
-        surface.blit(dim, self.canvas.topleft)
+        key = (id(self.image), id(self.art), self.title, self.subtitle, self.body, self.seat, tuple(self.canvas),
+               gfx.palette().name, gfx.text_scale())
+        if self._composed is None or self._composed[0] != key:
+            self._composed = (key, *self._compose())
+        _, panel_surf, panel_pos = self._composed
+        k = round(255 * (1 - 0.6 * a))  # darken the table: a multiply fill is the cheapest full-screen blend
+        surface.fill((k, k, k), self.canvas, special_flags=pygame.BLEND_RGB_MULT)
+        panel_surf.set_alpha(round(255 * a))
+        surface.blit(panel_surf, (panel_pos[0], panel_pos[1] + round((1 - a) * 20)))
+
+    def _compose(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Paint the panel into its own surface; return it and where it goes."""
+        pal = gfx.palette()
         panel, art, text = self.layout()
-        panel = panel.move(0, round((1 - a) * 20))
-        art = art.move(0, round((1 - a) * 20))
-        text = text.move(0, round((1 - a) * 20))
-        gfx.panel(surface, panel, radius=14)
+        m = 16
+        area = panel.inflate(2 * m, 2 * m)
+        surf = pygame.Surface(area.size, pygame.SRCALPHA)
+        dx, dy = -area.x, -area.y
+        panel, art, text = panel.move(dx, dy), art.move(dx, dy), text.move(dx, dy)
+        gfx.panel(surf, panel, radius=14)
         if self.image is not None:
             img = self.image
             if img.get_size() != art.size:
                 img = pygame.transform.smoothscale(img, art.size)
-            gfx.shadow(surface, art, 8)
-            surface.blit(img, art)
+            gfx.shadow(surf, art, 8)
+            surf.blit(img, art)
         elif self.art is not None:
             try:
-                self.art(surface, art)
+                self.art(surf, art)
             except Exception:
                 log.exception("inspector art failed")
         y = text.y
         if self.seat is not None:
-            gfx.draw_seat_badge(surface, self.seat, (text.x + 12, y + 18), 11)
+            gfx.draw_seat_badge(surf, self.seat, (text.x + 12, y + 18), 11)
             tx = text.x + 32
         else:
             tx = text.x
-        r = gfx.text(surface, self.title, (tx, y), 32, pal.ink, max_width=text.right - tx, bold=True)
+        r = gfx.text(surf, self.title, (tx, y), 32, pal.ink, max_width=text.right - tx, bold=True)
         y = r.bottom + 4
         if self.subtitle:
-            r = gfx.text(surface, self.subtitle, (text.x, y), 18, pal.ink_soft, max_width=text.w)
+            r = gfx.text(surf, self.subtitle, (text.x, y), 18, pal.ink_soft, max_width=text.w)
             y = r.bottom + 6
-        pygame.draw.line(surface, pal.panel_dark, (text.x, y + 4), (text.right, y + 4), 2)
+        pygame.draw.line(surf, pal.panel_dark, (text.x, y + 4), (text.right, y + 4), 2)
         y += 14
         if self.body:
             size = 20
             while size > 13 and gfx.text_size(self.body, size, max_width=text.w)[1] > text.bottom - y - 30:
                 size -= 1
-            gfx.text(surface, self.body, (text.x, y), size, pal.ink, max_width=text.w)
-        gfx.text(surface, t("ui.inspect_close"), (panel.right - 16, panel.bottom - 10), 14, pal.ink_soft,
+            gfx.text(surf, self.body, (text.x, y), size, pal.ink, max_width=text.w)
+        gfx.text(surf, t("ui.inspect_close"), (panel.right - 16, panel.bottom - 10), 14, pal.ink_soft,
                  "bottomright")
+        return surf, area.topleft
 
 
 # ---------------------------------------------------------------- phase tracker
 
 
-class PhaseTracker:
+class PhaseTracker(_Cached):
     """The round / phase / turn strip: "Round 2 | resources > planning > [quest] > ... | <seat> Nyx"."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], size: int = 16) -> None:
@@ -468,6 +521,11 @@ class PhaseTracker:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the strip."""
+        key = (self.round, self.round_label, tuple(self.phases), self.current, self.seat, self.seat_name,
+               tuple(self.rect), self.size, round(self.glow, 2), gfx.palette().name, gfx.text_scale())
+        self._cached(surface, key, self._paint)
+
+    def _paint(self, surface: pygame.Surface) -> None:
         pal = gfx.palette()
         gfx.panel(surface, self.rect, radius=self.rect.h // 2, edge_width=2)
         x = self.rect.x + 16
@@ -693,6 +751,7 @@ class Banner:
         self.scale = 1.0
         self.big = False
         self.queue = anim.AnimationQueue()
+        self._layer: tuple | None = None
 
     def show_anim(self, text: str, duration: float = 1.0, big: bool = False, sub: str = "") -> anim.Animation:
         """Return the banner animation (queue it in the scene's AnimationQueue to keep event order)."""
@@ -724,9 +783,18 @@ class Banner:
         return self.queue.busy
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the banner (nothing when faded out)."""
+        """Draw the banner (nothing when faded out); the composed band is cached once the pop-in ends."""
         if self.alpha <= 0.01 or not self.text:
             return
+        scale = round(self.scale, 3)
+        key = (self.text, self.sub, self.big, scale, tuple(self.canvas), gfx.palette().name, gfx.text_scale())
+        if self._layer is None or self._layer[0] != key:
+            self._layer = (key, *self._compose(scale))
+        _, layer, band = self._layer
+        layer.set_alpha(round(255 * max(0.0, min(1.0, self.alpha))))
+        surface.blit(layer, band)
+
+    def _compose(self, scale: float) -> tuple[pygame.Surface, pygame.Rect]:
         pal = gfx.palette()
         size = 72 if self.big else 46
         w, h = gfx.text_size(self.text, size, True)
@@ -742,16 +810,16 @@ class Banner:
         pygame.draw.line(layer, (*pal.accent[:3], 200), (band.w * 0.2, 2), (band.w * 0.8, 2), 2)
         pygame.draw.line(layer, (*pal.accent[:3], 200), (band.w * 0.2, band.h - 3), (band.w * 0.8, band.h - 3), 2)
         txt = gfx.render(self.text, size, pal.accent if self.big else pal.ink_light, True)
-        if abs(self.scale - 1.0) > 0.01:
-            txt = pygame.transform.smoothscale_by(txt, max(0.05, self.scale))
         sh = gfx.render(self.text, size, (0, 0, 0), True)
-        if abs(self.scale - 1.0) > 0.01:
-            sh = pygame.transform.smoothscale_by(sh, max(0.05, self.scale))
+        if abs(scale - 1.0) > 0.01:
+            txt = pygame.transform.smoothscale_by(txt, max(0.05, scale))
+            sh = pygame.transform.smoothscale_by(sh, max(0.05, scale))
+        else:
+            sh = sh.copy()
         tr = txt.get_rect(center=(band.w // 2, 18 + h // 2))
         sh.set_alpha(140)
         layer.blit(sh, tr.move(2, 3))
         layer.blit(txt, tr)
         if self.sub:
-            gfx.text(layer, self.sub, (band.w // 2, tr.bottom + 2), 22, pal.ink_light, "midtop")
-        layer.set_alpha(round(255 * max(0.0, min(1.0, self.alpha))))
-        surface.blit(layer, band)
+            gfx.text(layer, self.sub, (band.w // 2, 18 + h + 2), 22, pal.ink_light, "midtop")
+        return layer, band
