@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from typing import Any, Sequence
 
 from game.engine.actions import Action
 from game.engine.levels import Level, LevelError
-from game.engine.protocol import Ruleset, StateError, canonical_json, seat_specs
+from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
 from game.rulesets.sanctuary import bot
 from game.rulesets.sanctuary.level import SanctuaryLevel
-from game.rulesets.sanctuary.state import VERSION, SanctuaryState
+from game.rulesets.sanctuary.state import VERSION, SanctuaryState, card_ids
 
 _LEVEL_CACHE: "OrderedDict[str, Level]" = OrderedDict()
+
+
+_BY_IDENTITY: "OrderedDict[int, tuple[Any, Level]]" = OrderedDict()
 
 
 def _level_from(data: Any) -> Level:
     """Validate level data (cached by its exact text, so bots' determinizations stay cheap)."""
     if not isinstance(data, dict):
         raise StateError("level: expected the level table")
-    key = canonical_json(data)
+    hit = _BY_IDENTITY.get(id(data))
+    if hit is not None and hit[0] is data:  # the very dict a state or view carries: already validated
+        return hit[1]
+    key = json.dumps(data, ensure_ascii=False)  # key order kept: it is part of the data
     lvl = _LEVEL_CACHE.get(key)
     if lvl is None:
         try:
@@ -34,6 +41,10 @@ def _level_from(data: Any) -> Level:
             _LEVEL_CACHE.popitem(last=False)
     else:
         _LEVEL_CACHE.move_to_end(key)
+    _BY_IDENTITY[id(data)] = (data, lvl)
+    _BY_IDENTITY[id(lvl.data)] = (lvl.data, lvl)
+    while len(_BY_IDENTITY) > 16:
+        _BY_IDENTITY.popitem(last=False)
     return lvl
 
 
@@ -70,7 +81,7 @@ class SanctuaryRuleset(Ruleset):
         """Sample a full state from ``seat``'s view: unknown cards dealt at random into hands and decks."""
         data = dict(view)
         level = _level_from(data.get("level"))
-        ids = SanctuaryState(level, ["a", "b"], Rng(0)).owner_card
+        ids = card_ids(level)
         players = []
         for p, pl in enumerate(view.get("players", [])):
             pl = dict(pl)

@@ -34,8 +34,22 @@ PRIORITY_PHASES = ("harvest", "duel", "combat", "contemplation")
 PHASES = ("setup", "harvest", "duel", "combat", "contemplation", "end", "over")
 
 
+_IDS: dict[int, tuple[Level, dict[str, str]]] = {}
+
+
 def card_ids(level: Level) -> dict[str, str]:
     """Return instance id -> card id for both seats (deck cards sorted by card id, and Sanctuaries)."""
+    hit = _IDS.get(id(level))
+    if hit is not None and hit[0] is level:
+        return hit[1]
+    if len(_IDS) > 32:
+        _IDS.clear()
+    out = _card_ids(level)
+    _IDS[id(level)] = (level, out)
+    return out
+
+
+def _card_ids(level: Level) -> dict[str, str]:
     m = level.model
     out: dict[str, str] = {}
     for p, setup in enumerate(m.players):
@@ -887,7 +901,7 @@ class SanctuaryState(GameState):
                     bad.append(f"character {c} has damage {dmg} against Strength {self.strength(c)}")
         if self.phase not in PHASES:
             bad.append(f"unknown phase {self.phase}")
-        if self.stack and self.step != "priority":
+        if self.stack and self.step != "priority" and self.phase != "over":
             bad.append("cards on the stack outside a priority step")
         if self.phase == "over" and self.winners is None:
             bad.append("the game is over without a result")
