@@ -69,6 +69,22 @@ def load_strings() -> None:
             log.error("ui strings: %s", exc)
 
 
+def _clear_caches() -> None:
+    """Forget fonts and surfaces made for an earlier display (a second App in one process)."""
+    from game.app import draw
+
+    fonts.font.cache_clear()
+    draw.table_background.cache_clear()
+    draw.svg.cache_clear()
+    try:
+        from game.ui import gfx
+
+        gfx.clear_image_cache()
+        gfx.set_text_scale(gfx.text_scale())
+    except Exception:  # noqa: BLE001 - the ui layer's caches are its own business
+        pass
+
+
 class App:
     """The application: window, widgets manager, settings and the scene stack."""
 
@@ -79,6 +95,7 @@ class App:
         load_strings()
         self.settings = settings or load_settings()
         i18n.set_language(self.settings.language)
+        _clear_caches()
         fonts.set_text_scale(self.settings.text_scale)
         pygame.display.init()
         pygame.font.init()
@@ -387,6 +404,10 @@ class App:
             t += dt / max(0.01, FADE_SECONDS / self.settings.animation_speed)
             self._fade = None if t >= 1.0 else (snap, t)
         self.draw()
+
+    def step(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 30) -> None:
+        """One frame with ``events`` plus whatever waits in pygame's queue (widget events): tests and smoke."""
+        self.frame(list(events or []) + pygame.event.get(), dt)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Route one event: global keys, then widgets, then the top scene."""

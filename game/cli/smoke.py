@@ -125,7 +125,7 @@ class Smoke:
                 app.push(scene)
             for i in range(self.frames):
                 events = [] if quiet else self.random_events(gentle)
-                app.frame(events, 1 / 30)
+                app.step(events, 1 / 30)
                 top = app.top
                 if top is not None:
                     bad = top.invariants()
@@ -165,6 +165,8 @@ class Smoke:
         self.run_scene("error-dialog", lambda app: dialogs.ErrorScene(app, "RuntimeError: smoke", "mesa.log"))
         self.run_scene("pass-screen", lambda app: dialogs.PassScene(app, "Ana"))
         for rs in all_rulesets():
+            if self.only and rs.id not in self.only:
+                continue
             entries = discover_levels(rs.id)
             self.run_scene(f"levels-{rs.id}", lambda app, r=rs.id: newgame.LevelSelectScene(app, r))
             self.run_scene(f"rules-{rs.id}", lambda app, r=rs.id: rules.RulesScene(app, r))
