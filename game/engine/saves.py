@@ -183,6 +183,13 @@ def save_match(match: Any, path: Path | str) -> None:
     write_save(path, match.to_save())
 
 
+def autosave(match: Any) -> Path:
+    """Save a match to the autosave file (after every action; OSError when the disk refuses) and return its path."""
+    path = autosave_path()
+    save_match(match, path)
+    return path
+
+
 # --- checking untrusted data --------------------------------------------------------------------
 
 def _is_int(v: Any) -> bool:

@@ -103,6 +103,15 @@ def test_save_does_not_need_the_level_file(saves_dir: Path, tmp_path: Path) -> N
     assert back.state.digest() == m.state.digest()
 
 
+def test_autosave_writes_the_autosave_file(saves_dir: Path) -> None:
+    m = played()
+    assert saves.autosave(m) == saves_dir / "autosave.json"
+    m.apply(STEP1)
+    saves.autosave(m)
+    assert saves.load_match(saves.autosave_path()).state.digest() == m.state.digest()
+    assert len(saves.load_match(saves.backup_path(saves.autosave_path())).history) == len(m.history) - 1
+
+
 def test_slot_and_autosave_paths_live_in_the_saves_folder(saves_dir: Path) -> None:
     assert saves.autosave_path() == saves_dir / "autosave.json"
     assert saves.slot_path(3) == saves_dir / "slot3.json"
