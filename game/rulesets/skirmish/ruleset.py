@@ -15,39 +15,39 @@ from typing import Any, Sequence
 
 from game.engine.i18n import load_catalog
 from game.engine.levels import Level, LevelError
-from game.engine.protocol import Ruleset, StateError, canonical_json, seat_specs
+from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
 from game.rulesets.skirmish.bot import bot_policy as _bot_policy
 from game.rulesets.skirmish.level import ADVANTAGES, SkirmishLevel
-from game.rulesets.skirmish.state import AP_CAP, NEEDLE_START, STATE_VERSION, SkirmishState
+from game.rulesets.skirmish.state import AP_CAP, NEEDLE_START, STATE_VERSION, SkirmishState, _dup
 
 log = logging.getLogger(__name__)
 
 load_catalog(Path(__file__).with_name("strings.toml"))
 
-_LEVEL_CACHE: "OrderedDict[str, Level]" = OrderedDict()
+_LEVEL_CACHE: "OrderedDict[str, list[Level]]" = OrderedDict()
 
 
 def _level_from(data: Any) -> Level:
-    """Validate level data (cached by content, so clones and bots do not re-validate)."""
+    """Validate level data (cached: equal data gives the same Level, so clones and bots skip pydantic)."""
     if not isinstance(data, dict):
         raise StateError("level: expected a table")
-    try:
-        key = canonical_json(data)
-    except (TypeError, ValueError) as exc:
-        raise StateError(f"level: not JSON data: {exc}") from None
-    hit = _LEVEL_CACHE.get(key)
-    if hit is not None:
-        _LEVEL_CACHE.move_to_end(key)
-        return hit
+    key = str(data.get("id"))
+    for cached in _LEVEL_CACHE.get(key, []):
+        if cached.data == data:
+            return cached
     try:
         level = Level.from_data(data, where="save:level", default_id=str(data.get("id") or "save"))
     except LevelError as exc:
         raise StateError(f"level: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise StateError(f"level: {exc}") from None
     if level.ruleset != "skirmish":
         raise StateError(f"level: belongs to {level.ruleset!r}, not skirmish")
-    _LEVEL_CACHE[key] = level
-    while len(_LEVEL_CACHE) > 16:
+    bucket = _LEVEL_CACHE.setdefault(key, [])
+    bucket.append(level)
+    del bucket[:-4]
+    while len(_LEVEL_CACHE) > 32:
         _LEVEL_CACHE.popitem(last=False)
     return level
 
@@ -166,9 +166,7 @@ def state_from_json(data: Any) -> SkirmishState:
     try:
         st.combatants = [_check_combatant(st, i, c) for i, c in
                          enumerate(_req(data, "combatants", list, "state"))]
-        import copy
-
-        st.combatants = copy.deepcopy(st.combatants)
+        st.combatants = _dup(st.combatants)
         ids = [c["id"] for c in st.combatants]
         if len(set(ids)) != len(ids) or not ids:
             raise StateError("combatants: ids must be unique and present")
@@ -195,13 +193,13 @@ def state_from_json(data: Any) -> SkirmishState:
                 raise StateError(f"{ew}.answers: expected the index of an earlier entry")
             if e["kind"] != "use" and e.get("item") not in st.items:
                 raise StateError(f"{ew}.item: unknown item")
-        st.chain = copy.deepcopy(chain)
+        st.chain = _dup(chain)
         window = data.get("window")
         if window is not None:
             _str_list(_req(window, "passed", list, "window"), "window.passed")
             if not all(isinstance(x, int) for x in _req(window, "yielded", list, "window")):
                 raise StateError("window.yielded: expected seat numbers")
-        st.window = copy.deepcopy(window)
+        st.window = _dup(window)
         pending = data.get("pending")
         if pending is not None:
             if not isinstance(pending, dict) or pending.get("type") not in ("targets", "consent"):
@@ -217,19 +215,19 @@ def state_from_json(data: Any) -> SkirmishState:
                 for tg in _req(pending, "targets", list, "pending"):
                     if _req(tg, "id", str, "pending.targets") not in ids:
                         raise StateError("pending.targets: unknown combatant")
-        st.pending = copy.deepcopy(pending)
+        st.pending = _dup(pending)
         st.opp_yielded = [int(x) for x in _req(data, "opp_yielded", list, "state")]
         st.refused = [_str_list(x, "refused") for x in _req(data, "refused", list, "state")]
         setup = _req(data, "setup", list, "state")
         for s in setup:
             if not (isinstance(s, list) and len(s) == 2 and s[0] in ids and isinstance(s[1], int)):
                 raise StateError("setup: expected [hero id, picks left] pairs")
-        st.setup = copy.deepcopy(setup)
+        st.setup = _dup(setup)
         outcome = data.get("outcome")
         if outcome is not None:
             if not isinstance(outcome, dict) or not isinstance(outcome.get("winners"), list):
                 raise StateError("outcome.winners: expected a list")
-        st.outcome = copy.deepcopy(outcome)
+        st.outcome = _dup(outcome)
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

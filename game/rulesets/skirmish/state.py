@@ -23,6 +23,7 @@ The state is plain data (dicts and lists) so to_json, from_json and clone are ex
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 from collections import Counter
 from typing import Any, Iterable
@@ -42,6 +43,7 @@ AP_CAP = 15
 NEEDLE_START = 15
 STATE_VERSION = 1
 STATS = ("ap", "hp", "str", "def", "per", "mag", "dr")
+_LEVEL_TEXT: dict[int, tuple[Any, str]] = {}  # id(level) -> (level, its data as JSON text)
 
 
 def ceil_half(n: int) -> int:
@@ -83,12 +85,14 @@ class SkirmishState(GameState):
         self.outcome: dict[str, Any] | None = None
         self.turns = 0
         self._by_id: dict[str, dict[str, Any]] = {}
+        self._parts: dict[str, dict[str, dict[str, Any]]] = {}
         self._decision_cache: dict[str, Any] | None = None
         self._legal_cache: list[Action] | None = None
 
     # ------------------------------------------------------------------ basics
     def _index(self) -> None:
         self._by_id = {c["id"]: c for c in self.combatants}
+        self._parts = {c["id"]: {p["id"]: p for p in c["parts"]} for c in self.combatants}
         self._decision_cache = None
         self._legal_cache = None
 
@@ -112,10 +116,7 @@ class SkirmishState(GameState):
 
     def part(self, c: dict[str, Any], pid: str) -> dict[str, Any] | None:
         """Return one body part of a combatant."""
-        for p in c["parts"]:
-            if p["id"] == pid:
-                return p
-        return None
+        return self._parts[c["id"]].get(pid)
 
     def limbs(self, c: dict[str, Any]) -> list[dict[str, Any]]:
         """Return a combatant's limbs."""
@@ -1274,7 +1275,7 @@ class SkirmishState(GameState):
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-safe data (level included, so a save stands alone)."""
         return {
-            "ruleset": self.ruleset_id, "version": STATE_VERSION, "level": _dup(self.level.data),
+            "ruleset": self.ruleset_id, "version": STATE_VERSION, "level": self._level_copy(),
             "seats": list(self.seat_names), "rng": self.rng.to_json(), "phase": self.phase,
             "round": self.round, "needle": self.needle, "combatants": _dup(self.combatants),
             "items": dict(self.items), "ground": list(self.ground), "chain": _dup(self.chain),
@@ -1282,6 +1283,15 @@ class SkirmishState(GameState):
             "refused": _dup(self.refused), "setup": _dup(self.setup), "outcome": _dup(self.outcome),
             "turns": self.turns,
         }
+
+    def _level_copy(self) -> dict[str, Any]:
+        text = _LEVEL_TEXT.get(id(self.level))
+        if text is None or text[0] is not self.level:
+            text = (self.level, json.dumps(self.level.data))
+            _LEVEL_TEXT[id(self.level)] = text
+            while len(_LEVEL_TEXT) > 32:
+                _LEVEL_TEXT.pop(next(iter(_LEVEL_TEXT)))
+        return json.loads(text[1])
 
     def clone(self) -> "SkirmishState":
         """Return an independent copy (fast: the level is shared, the data copied)."""

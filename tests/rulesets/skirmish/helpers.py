@@ -14,13 +14,14 @@ HUMANOID = "humanoid"
 
 def fighter(cid: str, side: str, seat: int, ap: int = 10, hp: int = 12, *, body: str = HUMANOID,
             equipment: list[dict[str, Any]] | None = None, pack: list[str] | None = None,
-            actions: list[str] | None = None, base: bool | None = None, **stats: int) -> dict[str, Any]:
+            actions: list[str] | None = None, base: bool | None = None,
+            advantages: dict[str, int] | None = None, **stats: int) -> dict[str, Any]:
     """A roster entry with sensible defaults."""
     st = {"ap": ap, "hp": hp, "str": 0, "def": 0, "per": 0, "mag": 0, "dr": 0}
     st.update(stats)
     return {"id": cid, "name": cid.replace("_", " ").title(), "side": side, "seat": seat, "body": body,
             "stats": st, "equipment": equipment or [], "pack": pack or [], "actions": actions or [],
-            "base_actions": side == "heroes" if base is None else base}
+            "base_actions": side == "heroes" if base is None else base, "advantages": advantages or {}}
 
 
 def make(roster: list[dict[str, Any]], *, extra: dict[str, Any] | None = None, seed: int = 1,
