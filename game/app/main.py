@@ -131,11 +131,11 @@ class App:
         return screen
 
     def _set_icon(self) -> None:
-        icon = paths.assets_dir() / "icon.png"
+        icon = paths.assets_dir() / "icon.svg"
         try:
             if icon.exists():
-                pygame.display.set_icon(pygame.image.load(str(icon)))
-        except pygame.error as exc:  # pragma: no cover - cosmetic
+                pygame.display.set_icon(pygame.image.load_sized_svg(str(icon), (64, 64)))
+        except (pygame.error, AttributeError) as exc:  # pragma: no cover - cosmetic
             log.warning("icon: %s", exc)
 
     def _toggle_fullscreen(self) -> None:

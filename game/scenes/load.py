@@ -110,9 +110,9 @@ class LoadScene(Scene):
                                                   container=box)
                 self._callbacks[sb] = lambda p=path: self.write(p)
             oid = "#error_label" if (summary is not None and not summary.get("ok")) else "#muted_label"
-            pygame_gui.elements.UILabel(pygame.Rect(10, y + 44, 1160, 26), detail[:160], manager=mgr, container=box,
+            pygame_gui.elements.UILabel(pygame.Rect(10, y + 44, 1160, 32), detail[:160], manager=mgr, container=box,
                                         object_id=pygame_gui.core.ObjectID(object_id=oid))
-            y += 80
+            y += 84
         if not rows:
             pygame_gui.elements.UILabel(pygame.Rect(10, 10, 1100, 40), t("load.empty"), manager=mgr, container=box)
         box.set_scrollable_area_dimensions((1180, max(10, y)))
