@@ -517,28 +517,47 @@ def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
 
 def _check_data(value: Any, where: str, depth: int, problems: list[str]) -> None:
     """Refuse nesting deeper than MAX_DEPTH and values JSON cannot hold (dates, NaN)."""
+    trail: list[Any] = []
+    problem = _first_bad(value, depth, trail)
+    if problem:
+        loc = _Where(list(reversed(trail)), None, [], None).text()
+        if where:
+            loc = where if loc == "(top level)" else f"{where}{'' if loc.startswith('[') else '.'}{loc}"
+        problems.append(f"{loc}: {problem}")
+
+
+_PLAIN = (str, int, bool, type(None))
+
+
+def _first_bad(value: Any, depth: int, trail: list[Any]) -> str | None:
+    """The first problem below ``value``; ``trail`` receives its location, innermost first."""
     if depth > MAX_DEPTH:
-        problems.append(f"{where or '(top level)'}: nested too deeply (more than {MAX_DEPTH} levels)")
-        return
+        return f"nested too deeply (more than {MAX_DEPTH} levels)"
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
-                problems.append(f"{where or '(top level)'}: keys must be text (got {_short(k)})")
-                return
-            _check_data(v, f"{where}.{_key(k)}" if where else _key(k), depth + 1, problems)
-            if problems:
-                return
+                return f"keys must be text (got {_short(k)})"
+            if isinstance(v, _PLAIN):
+                continue
+            problem = _first_bad(v, depth + 1, trail)
+            if problem:
+                trail.append(k)
+                return problem
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _check_data(v, f"{where}[{i}]", depth + 1, problems)
-            if problems:
-                return
+            if isinstance(v, _PLAIN):
+                continue
+            problem = _first_bad(v, depth + 1, trail)
+            if problem:
+                trail.append(i)
+                return problem
     elif isinstance(value, float):
         if not math.isfinite(value):
-            problems.append(f"{where or '(top level)'}: expected a finite number (got {value!r})")
-    elif not (value is None or isinstance(value, (str, int, bool))):
-        problems.append(f"{where or '(top level)'}: dates and times are not used in level files "
-                        f"(got {type(value).__name__}); write them as text")
+            return f"expected a finite number (got {value!r})"
+    elif not isinstance(value, _PLAIN):
+        return (f"dates and times are not used in level files (got {type(value).__name__}); "
+                "write them as text")
+    return None
 
 
 # --- reading files ------------------------------------------------------------------------------
@@ -592,8 +611,40 @@ def _inside(real: Path, root: Path) -> bool:
         return False
 
 
+_PARSED: dict[tuple[Any, ...], dict[str, Any]] = {}  # (real path, size, mtime) -> checked data
+_PARSED_MAX = 256
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (cached parses are never handed out themselves)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 def read_toml(path: Path, root: Path, where: str) -> dict[str, Any]:
     """Read one TOML file safely (inside ``root``, capped, UTF-8, bounded nesting)."""
+    key: tuple[Any, ...] | None = None
+    try:
+        real = Path(path).resolve(strict=True)
+        st = real.stat()
+        if _inside(real, Path(root)):
+            key = (str(real), st.st_size, st.st_mtime_ns, st.st_ino)
+    except (OSError, RuntimeError):
+        key = None
+    if key is not None and key in _PARSED:
+        return _copy(_PARSED[key])
+    data = _read_toml(path, root, where)
+    if key is not None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = _copy(data)
+    return data
+
+
+def _read_toml(path: Path, root: Path, where: str) -> dict[str, Any]:
     raw = _read_capped(Path(path), Path(root), where, MAX_FILE_BYTES)
     if b"\x00" in raw:
         raise LevelError(where, ["binary data (NUL bytes): not a TOML text file"])
@@ -836,6 +887,8 @@ def _asset_refs(value: Any, tp: Any, where: str, out: list[tuple[str, str]], met
         return
     if isinstance(value, BaseModel):
         for name, f in type(value).model_fields.items():
+            if not _may_hold_assets(f.annotation, tuple(f.metadata)):
+                continue
             _asset_refs(getattr(value, name, None), f.annotation, f"{where}.{_key(name)}" if where else name,
                         out, f.metadata)
         return
@@ -854,6 +907,37 @@ def _asset_refs(value: Any, tp: Any, where: str, out: list[tuple[str, str]], met
         for k, v in value.items():
             for vt in value_types or [None]:
                 _asset_refs(v, vt, f"{where}.{_key(k)}", out)
+
+
+_ASSET_TYPES: dict[Any, bool] = {}
+
+
+def _may_hold_assets(tp: Any, metadata: tuple[Any, ...] = ()) -> bool:
+    """True when an AssetPath may sit somewhere inside a field of this type (cached per type)."""
+    if _has_marker(tp, metadata):
+        return True
+    try:
+        return _ASSET_TYPES[tp]
+    except (KeyError, TypeError):
+        pass
+    result = _type_holds_assets(tp, set())
+    try:
+        _ASSET_TYPES[tp] = result
+    except TypeError:  # an unhashable type annotation: just do not cache
+        pass
+    return result
+
+
+def _type_holds_assets(tp: Any, seen: set[int]) -> bool:
+    if id(tp) in seen:
+        return False
+    seen.add(id(tp))
+    if _has_marker(tp):
+        return True
+    if _is_model(tp):
+        return any(_has_marker(f.annotation, f.metadata) or _type_holds_assets(f.annotation, seen)
+                   for f in tp.model_fields.values())
+    return any(_type_holds_assets(a, seen) for a in typing.get_args(tp) if not isinstance(a, (str, int, float)))
 
 
 def _has_marker(tp: Any, metadata: Iterable[Any] = ()) -> bool:
