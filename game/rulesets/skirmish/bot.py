@@ -202,3 +202,24 @@ def bot_policy(state: "SkirmishState", seat: int, legal: list[Action], rng: Rng)
             if a.kind == "wait":
                 return a
     return None
+
+
+def bot_prior(state: "SkirmishState", seat: int, action: Action) -> float:
+    """A cheap 0..1 estimate of how good an action is, for the search's expansion order."""
+    try:
+        k = action.kind
+        if k == "use":
+            return max(0.0, min(1.0, 0.3 + score_use(state, action) / 2.0))
+        if k == "react":
+            return max(0.0, min(1.0, score_reaction(state, action) / 2.0))
+        if k == "pass":
+            return 0.35
+        if k in ("prepare", "advantage", "done", "give"):
+            return 0.3
+        if k in ("pickup", "equip", "take", "add_target"):
+            return 0.25
+        if k == "wait":
+            return 0.1
+    except (KeyError, AttributeError, IndexError):
+        return 0.2
+    return 0.15

@@ -18,6 +18,7 @@ from game.engine.levels import Level, LevelError
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
 from game.rulesets.skirmish.bot import bot_policy as _bot_policy
+from game.rulesets.skirmish.bot import bot_prior as _bot_prior
 from game.rulesets.skirmish.level import ADVANTAGES, SkirmishLevel
 from game.rulesets.skirmish.state import AP_CAP, NEEDLE_START, STATE_VERSION, SkirmishState, _dup
 
@@ -274,6 +275,10 @@ class SkirmishRuleset(Ruleset):
     def bot_policy(self, state: SkirmishState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Heuristic move for rollouts and easy bots (focus fire, protect the wounded, readiness)."""
         return _bot_policy(state, seat, legal, rng)
+
+    def bot_prior(self, state: SkirmishState, seat: int, action: Any) -> float:
+        """How promising an action looks (search expansion order and bias), in [0, 1]."""
+        return _bot_prior(state, seat, action)
 
 
 RULESET = SkirmishRuleset()

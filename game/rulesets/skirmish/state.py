@@ -40,6 +40,7 @@ from game.rulesets.skirmish.level import ADVANTAGE_STAT, SkirmishLevel
 log = logging.getLogger(__name__)
 
 AP_CAP = 15
+MAX_TURNS = 19000  # decisions per fight before it is called a draw (real fights take a few hundred)
 NEEDLE_START = 15
 STATE_VERSION = 1
 STATS = ("ap", "hp", "str", "def", "per", "mag", "dr")
@@ -216,8 +217,7 @@ class SkirmishState(GameState):
             st.ground.append(st._new_item(iid, "ground"))
         st._index()
         if m.combat_level > 0 and m.advantages:
-            st.setup = [[c["id"], m.combat_level] for c in st.combatants
-                        if c["side"] == "heroes" and c.get("base_actions")]
+            st.setup = [[c["id"], m.combat_level] for c in st.combatants if c["side"] == "heroes"]
         events: list[Event] = []
         if not st.setup:
             st._begin_combat(events)
@@ -791,6 +791,8 @@ class SkirmishState(GameState):
         else:  # pragma: no cover - legal_actions never offers anything else
             raise IllegalAction(f"unknown action {kind!r}", action)
         self._check_end(events)
+        if self.phase != "over" and self.turns >= MAX_TURNS:
+            self._finish(events, reason="round_limit")  # a safety net far beyond real fights
         self._advance(events)
         return events
 

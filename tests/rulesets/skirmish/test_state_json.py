@@ -1,0 +1,72 @@
+"""Saves: exact round trips, and damaged data refused with a StateError naming the field."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game.engine.levels import get_level
+from game.engine.protocol import StateError
+from game.engine.rng import Rng
+from game.rulesets.skirmish import RULESET
+
+
+def _midgame():
+    st = RULESET.new_game(get_level("skirmish", "02_grasping_mire"), ["bot"] * 5, 8)
+    rng = Rng(2)
+    for _ in range(70):
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+def test_round_trip_is_exact_and_clone_is_independent():
+    st = _midgame()
+    data = st.to_json()
+    assert data["ruleset"] == "skirmish" and data["version"] == 1
+    assert {"level", "seats", "rng"} <= set(data)
+    again = RULESET.from_json(copy.deepcopy(data))
+    assert again.to_json() == data
+    twin = st.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert st.to_json() == data
+
+
+@pytest.mark.parametrize("path, value, field", [
+    (("version",), 99, "version"),
+    (("ruleset",), "dungeon", "ruleset"),
+    (("needle",), 40, "needle"),
+    (("phase",), "lunch", "phase"),
+    (("combatants",), "nobody", "combatants"),
+    (("combatants", 0, "stats"), {"ap": 1}, "combatants[0].stats"),
+    (("combatants", 0, "ap_level"), -3, "combatants[0].ap_level"),
+    (("combatants", 0, "limb_damage"), {"torso": 3}, "combatants[0].limb_damage"),
+    (("combatants", 0, "equipped"), {"ghost": ["hand_r"]}, "combatants[0].equipped"),
+    (("items",), {"x": "no_such_item"}, "items"),
+    (("rng",), "oops", "rng"),
+    (("level", "party"), ["nobody"], "level"),
+    (("seats",), [], "seats"),
+])
+def test_damaged_data_raises_state_error_naming_the_field(path, value, field):
+    data = _midgame().to_json()
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(StateError) as exc:
+        RULESET.from_json(data)
+    assert field in str(exc.value)
+
+
+def test_damaged_chain_is_refused():
+    st = RULESET.new_game(get_level("skirmish", "tutorial"), ["bot"] * 3, 1)
+    data = st.to_json()
+    data["chain"] = [{"actor": "ghost", "kind": "use", "act": "punch", "targets": [], "reacted": [], "tags": [],
+                      "cancelled": False}]
+    with pytest.raises(StateError, match="chain"):
+        RULESET.from_json(data)
+    data["chain"] = "x"
+    with pytest.raises(StateError):
+        RULESET.from_json(data)
+    with pytest.raises(StateError):
+        RULESET.from_json("not a dict")  # type: ignore[arg-type]
