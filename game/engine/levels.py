@@ -611,8 +611,10 @@ def _inside(real: Path, root: Path) -> bool:
         return False
 
 
-_PARSED: dict[tuple[Any, ...], dict[str, Any]] = {}  # (real path, size, mtime) -> checked data
+_PARSED: dict[bytes, dict[str, Any]] = {}  # sha256 of the file's bytes -> its checked data
 _PARSED_MAX = 256
+_PARSED_MAX_BYTES = 2 * 1024 * 1024  # of TOML text: keeps the cache to a few MB of memory
+_PARSED_BYTES = 0
 
 
 def _copy(value: Any) -> Any:
@@ -626,26 +628,22 @@ def _copy(value: Any) -> Any:
 
 def read_toml(path: Path, root: Path, where: str) -> dict[str, Any]:
     """Read one TOML file safely (inside ``root``, capped, UTF-8, bounded nesting)."""
-    key: tuple[Any, ...] | None = None
-    try:
-        real = Path(path).resolve(strict=True)
-        st = real.stat()
-        if _inside(real, Path(root)):
-            key = (str(real), st.st_size, st.st_mtime_ns, st.st_ino)
-    except (OSError, RuntimeError):
-        key = None
-    if key is not None and key in _PARSED:
-        return _copy(_PARSED[key])
-    data = _read_toml(path, root, where)
-    if key is not None:
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[key] = _copy(data)
+    raw = _read_capped(Path(path), Path(root), where, MAX_FILE_BYTES)
+    key = hashlib.sha256(raw).digest()  # the same bytes always parse the same: parse once
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return _copy(cached)
+    data = _parse_toml(raw, where)
+    global _PARSED_BYTES
+    if len(_PARSED) >= _PARSED_MAX or _PARSED_BYTES + len(raw) > _PARSED_MAX_BYTES:
+        _PARSED.clear()
+        _PARSED_BYTES = 0
+    _PARSED[key] = _copy(data)
+    _PARSED_BYTES += len(raw)
     return data
 
 
-def _read_toml(path: Path, root: Path, where: str) -> dict[str, Any]:
-    raw = _read_capped(Path(path), Path(root), where, MAX_FILE_BYTES)
+def _parse_toml(raw: bytes, where: str) -> dict[str, Any]:
     if b"\x00" in raw:
         raise LevelError(where, ["binary data (NUL bytes): not a TOML text file"])
     try:
