@@ -599,12 +599,17 @@ class EventAnimator:
     Optional collaborators (all may be None): ``tray`` (a DiceTray), ``sounds``
     (an object with ``play(name)``), ``banner`` (a widgets.Banner), ``shake_target``
     (an object with an ``offset`` attribute, e.g. the scene camera), ``label``
-    (``fn(event) -> str``, the words for banners; defaults to the phase name).
+    (``fn(event) -> str``, the words for banners; defaults to the phase name),
+    ``dice_of`` (``fn(event) -> dice`` for rulesets with their own roll data).
+    The scene calls ``tray.update(dt)`` every frame (it also draws the tray);
+    with ``drive_tray=True`` the queue drives it instead.
     """
 
     def __init__(self, queue: AnimationQueue, *, tray: Any = None, sounds: Any = None, banner: Any = None,
                  shake_target: Any = None, label: Callable[[Any], str] | None = None,
-                 viewer: int | None = None, dice_of: Callable[[Any], Sequence[Any]] | None = None) -> None:
+                 viewer: int | None = None, dice_of: Callable[[Any], Sequence[Any]] | None = None,
+                 drive_tray: bool = False) -> None:
+        self.drive_tray = drive_tray
         self.queue, self.tray, self.sounds, self.banner = queue, tray, sounds, banner
         self.shake_target, self.label, self.viewer, self.dice_of = shake_target, label, viewer, dice_of
         self.handlers: dict[str, Handler] = {
@@ -671,7 +676,7 @@ class EventAnimator:
             label = t("ui.successes", n=data["successes"])
         tray = self.tray
         return Sequence(Call(lambda: tray.throw(dice, label=label)),
-                        Await(tray, drive=False), Wait(0.35), blocking=True)
+                        Await(tray, drive=self.drive_tray), Wait(0.35), blocking=True)
 
     def _chip(self, event: Any) -> Animation | None:
         return Sequence([x for x in (self.sound("chip"), Wait(0.15)) if x])

@@ -97,6 +97,11 @@ class FlightField:
         shape.friction = 0.5
         if not self.collide:
             shape.filter = pymunk.ShapeFilter(group=1)
+        if self.bounds is not None:  # a piece starting outside the walls would bounce off them the wrong way
+            half = (float(size) if isinstance(size, (int, float)) else float(max(size))) / 2 + 5
+            inner = self.bounds.inflate(-2 * half, -2 * half)
+            if inner.w > 0 and inner.h > 0:
+                start = (min(max(start[0], inner.left), inner.right), min(max(start[1], inner.top), inner.bottom))
         body.position = start
         body.angle = -math.radians(start_angle)
         if velocity is None:

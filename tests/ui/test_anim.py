@@ -309,3 +309,12 @@ def test_event_animator_pool_rolls_show_successes():
 
     assert tray.thrown[-1][1] == t("ui.successes", n=pool.successes)
     assert str(pool.successes) in tray.thrown[-1][1]
+
+
+def test_event_animator_can_drive_the_tray_itself():
+    q = anim.AnimationQueue()
+    tray = FakeTray()
+    anim.EventAnimator(q, tray=tray, drive_tray=True).feed([ev.dice_rolled(0, "x", [[2]], total=2)])
+    for _ in range(20):
+        q.update(0.1)
+    assert tray.thrown and not tray.busy and not q.busy

@@ -105,3 +105,18 @@ def test_panels_and_background():
     bg = gfx.vignette_background((320, 180))
     assert bg.get_size() == (320, 180)
     assert bg.get_at((160, 90)) != bg.get_at((0, 0))  # darker edges
+
+
+def test_font_falls_back_to_pygames_default(monkeypatch):
+    monkeypatch.setattr(gfx, "_font_path", lambda bold: None)
+    gfx.set_text_scale(1.0)  # drop cached fonts
+    f = gfx.font(20)
+    assert f.size("Hola")[0] > 0
+    surf = pygame.Surface((100, 40))
+    assert gfx.text(surf, "Hola", (0, 0), 20, (255, 255, 255)).w > 0
+    gfx.set_text_scale(1.0)
+
+
+def test_bundled_noto_font_is_used_when_present():
+    path = gfx._font_path(False)
+    assert path is not None and path.endswith("NotoSans-Regular.ttf")

@@ -72,3 +72,12 @@ def test_draw_flying_blits_rotated_image():
     fl = field.flick_card("x", (100, 100), (100, 100), size=(30, 30), velocity=(0, 0), spin=0.0)
     r = draw_flying(surf, img, fl)
     assert surf.get_at(r.center)[:3] == (255, 0, 0)
+
+
+def test_pieces_starting_outside_the_bounds_start_inside_them():
+    field = FlightField((100, 100, 400, 300), seed=4)
+    fl = field.chip_from_bag("a", (0, 0), (300, 250), radius=20)
+    field.update(1 / 60)
+    assert pygame.Rect(100, 100, 400, 300).collidepoint(fl.pos)
+    run(field)
+    assert fl.pos == (300.0, 250.0)
