@@ -557,3 +557,14 @@ def test_every_registered_ruleset_level_model_rejects_unknown_keys() -> None:
     for rs in all_rulesets():
         if rs.level_model is not None:
             assert levels.check_level_model(rs.level_model) == [], rs.id
+
+
+def test_parse_cache_hands_out_copies_and_sees_edits(level_env: LevelEnv) -> None:
+    p = level_env.write(level_env.mod, "cache.toml", GOOD_LEVEL)
+    first = load_level_file(p)
+    first.data["chips"].append({"mutated": True})
+    first.data["chips"][0]["faces"].append("key")
+    again = load_level_file(p)
+    assert len(again.data["chips"]) == 2 and again.data["chips"][0]["faces"] == ["sword", "skull"]
+    p.write_text(GOOD_LEVEL.replace("target_score = 3", "target_score = 9"), encoding="utf-8")
+    assert load_level_file(p).model.target_score == 9
