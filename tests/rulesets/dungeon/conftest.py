@@ -1,0 +1,15 @@
+"""Dungeon tests: long runs (marked slow) only run when asked with ``-m slow``."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _slow_only_when_asked(request: pytest.FixtureRequest) -> None:
+    """Skip tests marked slow unless the marker expression selects them."""
+    if request.node.get_closest_marker("slow") is None:
+        return
+    expr = request.config.getoption("markexpr", "") or ""
+    if "slow" not in expr or "not slow" in expr:
+        pytest.skip("long run: use -m slow")
