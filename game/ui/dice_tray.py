@@ -39,6 +39,8 @@ HARD_LIMIT = 2.6        # s after spawn: the die stops, whatever happens
 EXPLODE_DELAY = 0.3     # s between a 6 settling and its extra die flying in
 FELT_DECEL = 520.0      # px/s^2 sliding friction of the felt
 FELT_SPIN_DECEL = 14.0  # rad/s^2
+ENTRY_GAP = 0.07        # s between dice leaving the hand
+ENTRY_WINDOW = 0.6      # s: all first-throw dice have entered by then
 LABEL_STRIP = 40        # px kept free at the bottom for the result label
 MAX_DICE = 60           # dice (chains included) drawn at once
 
@@ -113,7 +115,9 @@ class _Die:
     locked: bool = False             # shows the final face
     settled: bool = False
     settled_at: float = 0.0
-    spawn_at: float = 0.0            # tray time when it enters
+    spawn_at: float = 0.0            # tray time when it entered
+    entry: tuple[str, int, int] | None = None   # (side, index, count) of a first throw
+    due: float = 0.0                 # tray time when a first-throw die enters
     pos: tuple[float, float] = (0.0, 0.0)
     angle: float = 0.0
     lift: float = 0.0
@@ -254,9 +258,11 @@ class DiceTray:
             if len(self.dice) >= MAX_DICE:
                 break
             idx = len(self.dice)
+            # dice leave the hand one after another, so they never start on top of each other
             self.dice.append(_Die(faces[0], tumble, colour, explodes=len(faces) > 1,
-                                  spawn_at=0.04 * i))
-            self._spawn(idx, side, i, n)
+                                  entry=(side, i, n), due=min(ENTRY_GAP, ENTRY_WINDOW / n) * i))
+            if i == 0:
+                self._spawn(idx, side, i, n)
             # followers of the chain are created now (spawned later, once the parent rests)
             parent = idx
             for k, f in enumerate(faces[1:]):
@@ -276,21 +282,22 @@ class DiceTray:
         body = pymunk.Body(mass, pymunk.moment_for_box(mass, (s, s)))
         inner = self.floor.inflate(-12 - s, -12 - s)
         rng = self.rng
-        spread = (i + 0.5) / max(1, n)
+        u = rng.uniform
+        # each die leaves from a random point of the side and heads for a random spot of the far part
         if side == "left":
-            pos = (inner.left + 2, inner.top + inner.h * (0.2 + 0.6 * spread) + rng.uniform(-8, 8))
-            aim = (inner.right - inner.w * 0.25, inner.centery + rng.uniform(-0.3, 0.3) * inner.h)
+            pos = (inner.left + 2, inner.top + inner.h * u(0.15, 0.85))
+            aim = (inner.left + inner.w * u(0.45, 0.98), inner.top + inner.h * u(0.05, 0.95))
         elif side == "right":
-            pos = (inner.right - 2, inner.top + inner.h * (0.2 + 0.6 * spread) + rng.uniform(-8, 8))
-            aim = (inner.left + inner.w * 0.25, inner.centery + rng.uniform(-0.3, 0.3) * inner.h)
+            pos = (inner.right - 2, inner.top + inner.h * u(0.15, 0.85))
+            aim = (inner.left + inner.w * u(0.02, 0.55), inner.top + inner.h * u(0.05, 0.95))
         else:
-            pos = (inner.left + inner.w * (0.15 + 0.7 * spread) + rng.uniform(-8, 8), inner.bottom - 2)
-            aim = (inner.centerx + rng.uniform(-0.3, 0.3) * inner.w, inner.top + inner.h * 0.3)
+            pos = (inner.left + inner.w * u(0.15, 0.85), inner.bottom - 2)
+            aim = (inner.left + inner.w * u(0.05, 0.95), inner.top + inner.h * u(0.02, 0.5))
         if toward is not None:
             aim = toward
         dx, dy = aim[0] - pos[0], aim[1] - pos[1]
         dist = math.hypot(dx, dy) or 1.0
-        speed = rng.uniform(1.6, 2.2) * max(280.0, dist)
+        speed = rng.uniform(1.3, 2.3) * max(280.0, dist)
         body.position = pos
         body.angle = rng.uniform(0, 2 * math.pi)
         body.velocity = (dx / dist * speed, dy / dist * speed)
@@ -365,10 +372,13 @@ class DiceTray:
     def _step(self, h: float) -> None:
         self.time += h
         for i, d in enumerate(self.dice):
-            if d.body is None and not d.settled and d.parent is not None:
-                p = self.dice[d.parent]
-                if p.settled and self.time >= p.settled_at + EXPLODE_DELAY:
-                    self._spawn_follower(i)
+            if d.body is None and not d.settled:
+                if d.parent is not None:
+                    p = self.dice[d.parent]
+                    if p.settled and self.time >= p.settled_at + EXPLODE_DELAY:
+                        self._spawn_follower(i)
+                elif d.entry is not None and self.time >= d.due:
+                    self._spawn(i, *d.entry)
         live = [d for d in self.dice if d.body is not None and not d.settled]
         for d in live:
             d.age += h
