@@ -118,6 +118,16 @@ class SanctuaryRuleset(Ruleset):
         act = bot.policy(state, seat, legal, rng)
         return act if act in legal else None
 
+    def bot_prior(self, state: SanctuaryState, seat: int, action: Action) -> float:
+        """How promising an action looks: 1 for the greedy policy's own choice, less for the rest."""
+        cache = getattr(state, "bot_cache", None)
+        if cache is None:
+            legal = state.legal_actions()
+            cache = state.bot_cache = bot.policy(state, seat, legal, None) if legal else None
+        if action == cache:
+            return 1.0
+        return 0.2 if action.kind == "pass" else 0.3
+
     def script_choice(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
         """The tutorial's scripted opponent: its action from its own view, or None for unscripted seats."""
         st = self.determinize(view, seat, Rng(0))

@@ -31,6 +31,12 @@ log = logging.getLogger(__name__)
 
 VERSION = 1
 PRIORITY_PHASES = ("harvest", "duel", "combat", "contemplation")
+PASS = Action("pass")
+
+
+def _act(kind: str, **args: Any) -> Action:
+    """Build an action whose arguments are plain strings and ints (a faster ``Action.of``)."""
+    return Action(kind, tuple(sorted(args.items())))
 PHASES = ("setup", "harvest", "duel", "combat", "contemplation", "end", "over")
 
 
@@ -46,6 +52,21 @@ def card_ids(level: Level) -> dict[str, str]:
         _IDS.clear()
     out = _card_ids(level)
     _IDS[id(level)] = (level, out)
+    return out
+
+
+_DEFS: dict[int, tuple[Level, dict[str, Any]]] = {}
+
+
+def card_defs(level: Level) -> dict[str, Any]:
+    """Return instance id -> CardDef (cached per level)."""
+    hit = _DEFS.get(id(level))
+    if hit is not None and hit[0] is level:
+        return hit[1]
+    if len(_DEFS) > 32:
+        _DEFS.clear()
+    out = {iid: level.model.cards[cid] for iid, cid in card_ids(level).items()}
+    _DEFS[id(level)] = (level, out)
     return out
 
 
@@ -80,6 +101,7 @@ class SanctuaryState(GameState):
         self.seat_names = list(seat_names)
         self.rng = rng
         self.owner_card = card_ids(level)
+        self.defs = card_defs(level)
         self.players: list[dict[str, Any]] = []
         self.perm: dict[str, dict[str, Any]] = {}
         self.turn = 0
@@ -95,16 +117,17 @@ class SanctuaryState(GameState):
         self.combat: dict[str, Any] | None = None
         self.winners: list[int] | None = None
         self.end_reason = ""
+        self.bot_cache: Any = None
 
     # --- small queries ---------------------------------------------------------------------------
     def card(self, iid: str) -> Any:
         """Return the CardDef of an instance."""
-        return self.model.cards[self.owner_card[iid]]
+        return self.defs[iid]
 
     @staticmethod
     def owner(iid: str) -> int:
         """Return the seat owning a card instance."""
-        return int(iid.split(".", 1)[0])
+        return int(iid[0])
 
     def name(self, iid: str | None, lang: str = "en") -> str:
         """Return a card instance's name in a language."""
@@ -132,13 +155,18 @@ class SanctuaryState(GameState):
 
     def strength(self, iid: str) -> int:
         """Return a character's current Strength (base + technologies + modifiers, at least 0)."""
-        base = self.card(iid).strength
+        defs = self.defs
+        base = defs[iid].strength
         p = self.perm.get(iid)
         if p is None:
             return base
-        bonus = sum(self.card(tc).strength for tc in self.players[self.owner(iid)]["techs"]
-                    if self.perm[tc]["carrier"] == iid)
-        return max(0, base + bonus + p["mod_turn"] + p["mod_perm"])
+        perm = self.perm
+        bonus = 0
+        for tc in self.players[int(iid[0])]["techs"]:
+            if perm[tc]["carrier"] == iid:
+                bonus += defs[tc].strength
+        total = base + bonus + p["mod_turn"] + p["mod_perm"]
+        return total if total > 0 else 0
 
     def attachment_limit(self, seat: int) -> int:
         """Return the Sanctuary's attachment limit."""
@@ -178,17 +206,17 @@ class SanctuaryState(GameState):
             firsts = {}
             for c in self.players[seat]["hand"]:  # copies of one card are the same choice
                 firsts.setdefault(self.owner_card[c], c)
-            return [Action.of("discard", card=c) for c in firsts.values()]
+            return [_act("discard", card=c) for c in firsts.values()]
         if self.step == "priority":
             return self._priority_actions(seat)
         if self.step == "declare":
-            return [Action.of("duel", challenger=a, target=b) for a, b in self._duel_pairs()] + [Action.of("no_duel")]
+            return [_act("duel", challenger=a, target=b) for a, b in self._duel_pairs()] + [Action.of("no_duel")]
         if self.step == "attack":
             done = self.combat["attackers"] if self.combat else []
-            out = [Action.of("attack", card=c) for c in self._attack_candidates() if c not in done]
+            out = [_act("attack", card=c) for c in self._attack_candidates() if c not in done]
             return out + [Action.of("end_attack")]
         if self.step == "block":
-            return [Action.of("block", blocker=b, attacker=a) for b, a in self._block_pairs()] + [Action.of("end_block")]
+            return [_act("block", blocker=b, attacker=a) for b, a in self._block_pairs()] + [Action.of("end_block")]
         return []  # pragma: no cover - every step is covered above
 
     def _next_hand_size(self, seat: int) -> int:
@@ -230,9 +258,9 @@ class SanctuaryState(GameState):
                 continue
             if card.type == "manipulation":
                 if card.target == "none":
-                    out.append(Action.of("play", card=c))
+                    out.append(_act("play", card=c))
                 else:
-                    out += [Action.of("play", card=c, target=x) for x in self._targets(seat, card.target)]
+                    out += [_act("play", card=c, target=x) for x in self._targets(seat, card.target)]
                 continue
             if not harvest_main:
                 continue
@@ -240,24 +268,56 @@ class SanctuaryState(GameState):
                 if pl["attachments_this_turn"] >= 1 or len(pl["attachments"]) >= self.attachment_limit(seat):
                     continue
             if card.type == "technology":
-                out += [Action.of("play", card=c, target=x) for x in pl["chars"]]
+                out += [_act("play", card=c, target=x) for x in pl["chars"]]
                 continue
             targets = self._targets(seat, card.target) if card.target != "none" else []
             if targets:
-                out += [Action.of("play", card=c, target=x) for x in targets]
+                out += [_act("play", card=c, target=x) for x in targets]
             else:
-                out.append(Action.of("play", card=c))
+                out.append(_act("play", card=c))
         if harvest_main:
             for src in [pl["sanctuary"], *pl["attachments"], *pl["chars"], *pl["techs"]]:
                 for i, ab in enumerate(self.card(src).abilities):
                     if ab.cost > pl["will"] or (ab.tap and self.perm[src]["tapped"]):
                         continue
                     if ab.target == "none":
-                        out.append(Action.of("use", card=src, ability=i))
+                        out.append(_act("use", card=src, ability=i))
                     else:
-                        out += [Action.of("use", card=src, ability=i, target=x) for x in self._targets(seat, ab.target)]
-        out.append(Action.of("pass"))
+                        out += [_act("use", card=src, ability=i, target=x) for x in self._targets(seat, ab.target)]
+        out.append(PASS)
         return out
+
+    def _can_do_more_than_pass(self, seat: int) -> bool:
+        """True when the seat with priority has something other than passing (same rules as above)."""
+        pl = self.players[seat]
+        will = pl["will"]
+        harvest_main = self.phase == "harvest" and seat == self.active and not self.stack
+        for c in pl["hand"]:
+            card = self.defs[c]
+            if card.cost > will:
+                continue
+            if card.type == "manipulation":
+                if card.target == "none" or self._targets(seat, card.target):
+                    return True
+                continue
+            if not harvest_main:
+                continue
+            if card.type == "attachment":
+                if pl["attachments_this_turn"] < 1 and len(pl["attachments"]) < self.attachment_limit(seat):
+                    return True
+            elif card.type == "technology":
+                if pl["chars"]:
+                    return True
+            else:
+                return True
+        if harvest_main:
+            for src in [pl["sanctuary"], *pl["attachments"], *pl["chars"], *pl["techs"]]:
+                for ab in self.defs[src].abilities:
+                    if ab.cost > will or (ab.tap and self.perm[src]["tapped"]):
+                        continue
+                    if ab.target == "none" or self._targets(seat, ab.target):
+                        return True
+        return False
 
     def _fresh(self, iid: str) -> bool:
         return self.perm[iid]["entered"] == self.turn
@@ -293,10 +353,15 @@ class SanctuaryState(GameState):
             if c not in pl["hand"]:
                 return f"card {c} is not in {self.actor_name(seat)}'s hand"
             card = self.card(c)
+            first = next(x for x in pl["hand"] if self.owner_card[x] == self.owner_card[c])
+            if first != c:
+                return f"copies are the same choice: play {first} (the first {self.name(c)} in hand)"
             if card.cost > pl["will"]:
                 return f"{self.name(c)} costs {card.cost} Will and only {pl['will']} is left"
             if card.type != "manipulation" and not (self.phase == "harvest" and seat == self.active):
                 return "only Manipulations may be played outside your own Will Harvest"
+            if card.type != "manipulation" and self.stack:
+                return "while a Manipulation waits on the stack, only Manipulations may be played"
             if card.type == "attachment" and pl["attachments_this_turn"] >= 1:
                 return "only one Attachment may be played each turn"
             if card.type == "attachment":
@@ -317,6 +382,7 @@ class SanctuaryState(GameState):
         ev: list[Event] = []
         seat = self.to_act()
         assert seat is not None
+        self.bot_cache = None  # a bot's memo of this position (see ruleset.bot_prior) is now stale
         k = action.kind
         if k == "keep":
             self._keep(seat, ev)
@@ -365,8 +431,7 @@ class SanctuaryState(GameState):
             if self.phase == "setup":
                 return
             if self.step == "priority":
-                legal = self._priority_actions(self.priority)
-                if len(legal) == 1:
+                if not self._can_do_more_than_pass(self.priority):
                     ev.append(Event("AutoPass", {"seat": self.priority}))
                     self._pass(self.priority, ev)
                     continue
@@ -839,6 +904,7 @@ class SanctuaryState(GameState):
         s = SanctuaryState.__new__(SanctuaryState)
         s.level, s.model, s.seat_names = self.level, self.model, list(self.seat_names)
         s.owner_card = self.owner_card
+        s.defs = self.defs
         s.rng = Rng.__new__(Rng)
         s.rng.state, s.rng.draws = self.rng.state, self.rng.draws
         s.players = [{k: (list(v) if isinstance(v, list) else v) for k, v in p.items()} for p in self.players]
@@ -851,6 +917,7 @@ class SanctuaryState(GameState):
         s.combat = ({"attackers": list(self.combat["attackers"]), "blocks": dict(self.combat["blocks"]),
                      "gone": dict(self.combat["gone"])} if self.combat else None)
         s.winners = list(self.winners) if self.winners is not None else None
+        s.bot_cache = None
         return s
 
     # --- checks ----------------------------------------------------------------------------------
