@@ -362,7 +362,7 @@ class InputRouter:
         if h is not None:
             out.append(h)
         if et == pygame.MOUSEMOTION:
-            if self._press is not None and self.dragging is None:
+            if self._press is not None and self.dragging is None and not blocked:
                 region, start = self._press
                 if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_THRESHOLD:
                     self.dragging = region
@@ -372,9 +372,17 @@ class InputRouter:
             return out
         if blocked:
             if et == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+                if self.dragging is not None:
+                    out.append(DragCancel(self.dragging.payload, pos))
                 self._press = None
                 self.dragging = None
                 out.append(SkipAnimation())
+            elif et == pygame.MOUSEBUTTONUP and (self.dragging is not None or self._press is not None):
+                # an animation began mid-drag: the piece goes back rather than sticking to the mouse
+                if self.dragging is not None:
+                    out.append(DragCancel(self.dragging.payload, pos))
+                self._press = None
+                self.dragging = None
             return out
         if et == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:

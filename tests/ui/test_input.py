@@ -184,3 +184,15 @@ def test_window_leave_clears_hover(router):
     feed(router, motion((140, 160)))
     out = feed(router, pygame.event.Event(pygame.WINDOWLEAVE))
     assert out == [Hover(None)] and router.hovered is None
+
+
+def test_a_drag_interrupted_by_a_blocking_animation_is_cancelled(router):
+    feed(router, down((140, 160)), motion((160, 180)))
+    assert router.dragging is not None
+    out = feed(router, motion((700, 470)), up((700, 470)), blocked=True)
+    assert only(out, DragCancel) == [DragCancel("card-a", (700, 470))] and not only(out, Drop)
+    assert router.dragging is None
+    # a press made before the block never turns into a drag while blocked
+    feed(router, down((140, 160)))
+    out = feed(router, motion((200, 220)), blocked=True)
+    assert not only(out, DragStart) and router.dragging is None

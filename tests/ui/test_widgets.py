@@ -201,3 +201,13 @@ def test_text_scale_setting_changes_sizes():
     w1 = gfx.text_size("Round 2", 20)[0]
     gfx.set_text_scale(1.5)
     assert gfx.text_size("Round 2", 20)[0] > w1 * 1.3
+
+
+def test_every_ui_string_has_spanish_english_and_italian():
+    from game.engine import i18n
+
+    keys = {k: v for k, v in i18n.catalog_keys().items() if k.startswith("ui.")}
+    assert len(keys) >= 15
+    for k, v in keys.items():
+        assert set(v) == {"en", "es", "it"} and all(v.values()), k
+    assert i18n.t("ui.round", "es", n=2) == "Ronda 2"
