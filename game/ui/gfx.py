@@ -158,6 +158,17 @@ def draw_seat_badge(surface: pygame.Surface, seat: int, center: tuple[float, flo
     return draw_symbol(surface, seat_symbol(seat), center, radius, seat_colour(seat), outline=_palette.ink)
 
 
+def seat_ink(i: int, max_luminance: float = 105.0) -> Colour:
+    """Return seat ``i``'s colour darkened enough to read as text on a light panel."""
+    c = seat_colour(i)
+    for k in range(11):
+        cand = lerp_colour(c, _palette.ink, k / 10)
+        r, g, b = cand[:3]
+        if 0.2126 * r + 0.7152 * g + 0.0722 * b <= max_luminance:
+            return cand  # type: ignore[return-value]
+    return _palette.ink
+
+
 def lerp_colour(a: Sequence[int], b: Sequence[int], t: float) -> tuple[int, ...]:
     """Blend two colours (t=0 gives a, t=1 gives b)."""
     t = 0.0 if t < 0 else 1.0 if t > 1 else t

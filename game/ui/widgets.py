@@ -305,7 +305,7 @@ class LogPanel(_Cached):
         for text, e, first in shown:
             colour = e.colour
             if colour is None and e.seat is not None:
-                colour = gfx.lerp_colour(gfx.seat_colour(e.seat), pal.ink, 0.55)
+                colour = gfx.seat_ink(e.seat)
             if first and e.seat is not None:
                 gfx.draw_symbol(surface, gfx.seat_symbol(e.seat), (tr.x + indent / 2, y + lh / 2),
                                 max(3, lh * 0.26), gfx.seat_colour(e.seat), outline=pal.ink)

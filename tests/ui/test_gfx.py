@@ -120,3 +120,12 @@ def test_font_falls_back_to_pygames_default(monkeypatch):
 def test_bundled_noto_font_is_used_when_present():
     path = gfx._font_path(False)
     assert path is not None and path.endswith("NotoSans-Regular.ttf")
+
+
+@pytest.mark.parametrize("palette", sorted(gfx.PALETTES))
+def test_seat_ink_is_dark_enough_to_read_on_panels(palette):
+    gfx.set_palette(palette)
+    for i in range(8):
+        r, g, b = gfx.seat_ink(i)[:3]
+        assert 0.2126 * r + 0.7152 * g + 0.0722 * b <= 105
+    assert len({gfx.seat_ink(i) for i in range(8)}) >= 6  # still tell seats apart
