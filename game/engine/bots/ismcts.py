@@ -104,6 +104,10 @@ class MCTSBot(Bot):
         self.budget = budget if budget is not None else BUDGETS[difficulty]
         #: re-raise errors from the ruleset instead of logging them (simulate and tests)
         self.strict = strict
+        #: the slowest fixed part of an iteration and the slowest bot_policy call in this decision
+        self._head_cost = 0.0
+        self._policy_cost = 0.0
+        self._deadline = math.inf
 
     # --- the decision ----------------------------------------------------------------------
     def choose(self, ruleset: Ruleset, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
@@ -124,7 +128,13 @@ class MCTSBot(Bot):
         done = failures = 0
         policy = getattr(ruleset, "bot_policy", None)
         prior = getattr(ruleset, "bot_prior", None)
-        while done < b.iterations and time.perf_counter() < deadline:
+        self._head_cost = self._policy_cost = 0.0
+        self._deadline = deadline
+        while done < b.iterations:
+            now = time.perf_counter()
+            # do not start an iteration whose fixed part (determinize, walk, expand) would overrun
+            if now + (self._head_cost if done else 0.0) >= deadline:
+                break
             try:
                 self._iterate(ruleset, view, seat, root, allowed, deadline, policy, prior)
                 done += 1
@@ -163,6 +173,7 @@ class MCTSBot(Bot):
     def _iterate(self, ruleset: Ruleset, view: dict[str, Any], seat: int, root: _Node,
                  allowed: frozenset[Action], deadline: float,
                  policy: Callable[..., Any] | None, prior: Callable[..., Any] | None) -> None:
+        started = time.perf_counter()
         state = ruleset.determinize(view, seat, self.rng)
         node = root
         path: list[_Node] = []
@@ -209,6 +220,7 @@ class MCTSBot(Bot):
             state.apply(best.action)
             path.append(best)
             node = best
+        self._head_cost = max(self._head_cost, time.perf_counter() - started)
         value = self._rollout(state, deadline, policy)
         for n in path:
             n.visits += 1
@@ -223,17 +235,31 @@ class MCTSBot(Bot):
             top = max(s for s, _ in scored)
             best = [a for s, a in scored if s == top]
             return (best[0] if len(best) == 1 else self.rng.choice(best)), top
-        if policy is not None and len(untried) > 1:
-            pick = policy(state, actor, untried, self.rng)
+        if policy is not None and len(untried) > 1 and self._policy_affordable():
+            pick = self._call_policy(policy, state, actor, untried)
             if pick is not None and pick in untried:
                 return pick, 0.0
         return (untried[0] if len(untried) == 1 else self.rng.choice(untried)), 0.0
+
+    def _policy_affordable(self) -> bool:
+        """True when the slowest policy call seen so far still fits before the deadline."""
+        return time.perf_counter() + self._policy_cost < self._deadline
+
+    def _call_policy(self, policy: Callable[..., Any], state: GameState, actor: int,
+                     legal: list[Action]) -> Action | None:
+        """Call the ruleset's bot_policy, remembering its slowest call."""
+        t0 = time.perf_counter()
+        pick = policy(state, actor, legal, self.rng)
+        self._policy_cost = max(self._policy_cost, time.perf_counter() - t0)
+        return pick
 
     def _rollout(self, state: GameState, deadline: float,
                  policy: Callable[..., Any] | None) -> Callable[[int], float]:
         """Play on to the depth cut-off; return a function seat -> value in [0, 1]."""
         rng = self.rng
         for _ in range(self.budget.depth):
+            if time.perf_counter() >= deadline:
+                break
             actor = state.to_act()
             if actor is None:
                 break
@@ -242,14 +268,14 @@ class MCTSBot(Bot):
                 break
             action = None
             if policy is not None:
-                action = policy(state, actor, legal, rng)
+                if not self._policy_affordable():
+                    break  # a slow policy would overrun the clock: score the position now
+                action = self._call_policy(policy, state, actor, legal)
                 if action is not None and action not in legal:
                     action = None
             if action is None:
                 action = legal[0] if len(legal) == 1 else rng.choice(legal)
             state.apply(action)
-            if time.perf_counter() > deadline:
-                break
         res = state.result()
         if res is not None:
             return lambda s: _clamp(res.value(s))
