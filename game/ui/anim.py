@@ -420,6 +420,37 @@ class Parallel(Group):
         return None if running else left
 
 
+# ---------------------------------------------------------------------- props
+
+
+class Prop:
+    """A thing on the table the helpers animate: position, scale, angle, alpha, flip, shake offset.
+
+    Scenes keep one per card/chip/token sprite and draw it with ``gfx.draw_prop``;
+    ``flip`` goes 1 -> 0 -> 1 during ``anim.flip`` and ``face_up`` swaps at the middle.
+    """
+
+    __slots__ = ("pos", "scale", "angle", "alpha", "flip", "offset", "face_up", "data")
+
+    def __init__(self, pos: tuple[float, float] = (0.0, 0.0), *, scale: float = 1.0, angle: float = 0.0,
+                 alpha: float = 255.0, face_up: bool = True, data: Any = None) -> None:
+        self.pos = (float(pos[0]), float(pos[1]))
+        self.scale, self.angle, self.alpha = scale, angle, alpha
+        self.flip = 1.0
+        self.offset = (0.0, 0.0)
+        self.face_up = face_up
+        self.data = data
+
+    @property
+    def screen_pos(self) -> tuple[float, float]:
+        """Return the drawn centre (position plus shake offset)."""
+        return self.pos[0] + self.offset[0], self.pos[1] + self.offset[1]
+
+    def turn_over(self, duration: float = 0.3, **kw: Any) -> "Sequence":
+        """Return a flip animation that turns the prop face up/down at its middle."""
+        return flip(self, duration, on_half=lambda: setattr(self, "face_up", not self.face_up), **kw)
+
+
 # ---------------------------------------------------------------------- helpers
 
 
@@ -600,16 +631,21 @@ class EventAnimator:
     (an object with ``play(name)``), ``banner`` (a widgets.Banner), ``shake_target``
     (an object with an ``offset`` attribute, e.g. the scene camera), ``label``
     (``fn(event) -> str``, the words for banners; defaults to the phase name),
-    ``dice_of`` (``fn(event) -> dice`` for rulesets with their own roll data).
-    The scene calls ``tray.update(dt)`` every frame (it also draws the tray);
-    with ``drive_tray=True`` the queue drives it instead.
+    ``dice_of`` (``fn(event) -> dice`` for rulesets with their own roll data),
+    ``flights`` (a physics.FlightField) with ``where`` (``fn(event) -> (key, start,
+    end)`` or None): ChipDrawn then pops the chip out of the bag to its slot and
+    CardMoved flicks the card to its pile.
+    The scene calls ``tray.update(dt)`` / ``flights.update(dt)`` every frame (it
+    also draws them); with ``drive_tray=True`` the queue drives both instead.
     """
 
     def __init__(self, queue: AnimationQueue, *, tray: Any = None, sounds: Any = None, banner: Any = None,
                  shake_target: Any = None, label: Callable[[Any], str] | None = None,
                  viewer: int | None = None, dice_of: Callable[[Any], Sequence[Any]] | None = None,
-                 drive_tray: bool = False) -> None:
+                 drive_tray: bool = False, flights: Any = None,
+                 where: Callable[[Any], tuple[Any, Any, Any] | None] | None = None) -> None:
         self.drive_tray = drive_tray
+        self.flights, self.where = flights, where
         self.queue, self.tray, self.sounds, self.banner = queue, tray, sounds, banner
         self.shake_target, self.label, self.viewer, self.dice_of = shake_target, label, viewer, dice_of
         self.handlers: dict[str, Handler] = {
@@ -678,11 +714,28 @@ class EventAnimator:
         return Sequence(Call(lambda: tray.throw(dice, label=label)),
                         Await(tray, drive=self.drive_tray), Wait(0.35), blocking=True)
 
+    def _fly(self, event: Any, chip: bool) -> Animation | None:
+        """Launch a chip or card flight for the event when the scene said where it goes."""
+        if self.flights is None or self.where is None:
+            return None
+        spot = self.where(event)
+        if not spot:
+            return None
+        key, start, end = spot
+        flights = self.flights
+        if chip:
+            launch: Callable[[], Any] = lambda: flights.chip_from_bag(key, start, end)  # noqa: E731
+        else:
+            launch = lambda: flights.flick_card(key, start, end)  # noqa: E731
+        return Sequence(Call(launch), Await(flights, drive=self.drive_tray, blocking=False))
+
     def _chip(self, event: Any) -> Animation | None:
-        return Sequence([x for x in (self.sound("chip"), Wait(0.15)) if x])
+        fly = self._fly(event, True)
+        return Sequence([x for x in (self.sound("chip"), fly or Wait(0.15)) if x])
 
     def _card(self, event: Any) -> Animation | None:
-        return Sequence([x for x in (self.sound("card"), Wait(0.12)) if x])
+        fly = self._fly(event, False)
+        return Sequence([x for x in (self.sound("card"), fly or Wait(0.12)) if x])
 
     def _shuffled(self, event: Any) -> Animation | None:
         return Sequence([x for x in (self.sound("card"), Wait(0.1), self.sound("card")) if x])

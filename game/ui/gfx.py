@@ -540,3 +540,33 @@ def iter_points_on_circle(center: tuple[float, float], radius: float, n: int, st
     for k in range(n):
         a = start + 2 * math.pi * k / max(1, n)
         yield center[0] + radius * math.cos(a), center[1] + radius * math.sin(a)
+
+
+def draw_prop(surface: pygame.Surface, prop: object, front: pygame.Surface,
+              back: pygame.Surface | None = None, shadow_px: int = 0) -> pygame.Rect:
+    """Draw an ``anim.Prop``: its face (``back`` while face down), flipped, scaled, rotated, faded.
+
+    Returns the rect covered (empty when fully transparent or edge-on).
+    """
+    img = front if (getattr(prop, "face_up", True) or back is None) else back
+    flip = abs(float(getattr(prop, "flip", 1.0)))
+    scale = float(getattr(prop, "scale", 1.0))
+    angle = float(getattr(prop, "angle", 0.0))
+    alpha = float(getattr(prop, "alpha", 255.0))
+    x, y = getattr(prop, "screen_pos", getattr(prop, "pos", (0, 0)))
+    w = max(0, round(img.get_width() * scale * flip))
+    h = max(0, round(img.get_height() * scale))
+    if w < 1 or h < 1 or alpha <= 0:
+        return pygame.Rect(round(x), round(y), 0, 0)
+    if (w, h) != img.get_size():
+        img = pygame.transform.smoothscale(img, (w, h))
+    if abs(angle) > 0.2:
+        img = pygame.transform.rotate(img, angle)
+    if alpha < 255:
+        img = img.copy() if img is front or img is back else img
+        img.set_alpha(max(0, min(255, round(alpha))))
+    r = img.get_rect(center=(round(x), round(y)))
+    if shadow_px:
+        shadow(surface, r, 8, (shadow_px // 2, shadow_px), blur=4)
+    surface.blit(img, r)
+    return r

@@ -318,3 +318,51 @@ def test_event_animator_can_drive_the_tray_itself():
     for _ in range(20):
         q.update(0.1)
     assert tray.thrown and not tray.busy and not q.busy
+
+
+def test_prop_turn_over_swaps_face_at_the_middle_and_draws():
+    import pygame
+
+    from game.ui import gfx
+
+    card = anim.Prop((100, 100), face_up=False)
+    q = anim.AnimationQueue()
+    q.play(card.turn_over(0.4))
+    q.update(0.1)
+    assert not card.face_up and 0 < card.flip < 1
+    q.update(0.15)
+    assert card.face_up
+    q.update(0.5)
+    assert card.flip == 1.0 and card.face_up
+    front = pygame.Surface((40, 60))
+    front.fill((255, 0, 0))
+    back = pygame.Surface((40, 60))
+    back.fill((0, 0, 255))
+    surf = pygame.Surface((200, 200))
+    r = gfx.draw_prop(surf, card, front, back)
+    assert r.size == (40, 60) and surf.get_at((100, 100))[:3] == (255, 0, 0)
+    card.face_up, card.flip, card.alpha = False, 0.5, 255
+    r = gfx.draw_prop(surf, card, front, back)
+    assert r.w == 20 and surf.get_at((100, 100))[:3] == (0, 0, 255)
+    card.flip = 0.0
+    assert gfx.draw_prop(surf, card, front, back).w == 0
+    q.play(anim.shake(card, 6, 0.3))
+    q.update(0.1)
+    assert card.screen_pos != card.pos
+
+
+def test_event_animator_flies_chips_and_cards_where_the_scene_says():
+    from game.ui.physics import FlightField
+
+    field = FlightField((0, 0, 800, 600), seed=1)
+    spots = {"blade": ("blade", (50, 550), (400, 100)), "c1": ("c1", (400, 580), (700, 300))}
+    q = anim.AnimationQueue()
+    ea = anim.EventAnimator(q, flights=field, where=lambda e: spots.get(e.data.get("chip") or e.data.get("card")),
+                            drive_tray=True)
+    ea.feed([ev.chip_drawn(0, "blade"), ev.card_moved("c1", "hand", "pile"), ev.card_moved("zz", "a", "b")])
+    q.update(0.05)
+    assert field.get("blade") is not None and field.get("c1") is None  # in order: the card waits
+    for _ in range(100):
+        q.update(1 / 30)
+    assert field.get("blade").pos == (400.0, 100.0) and field.get("c1").pos == (700.0, 300.0)
+    assert not q.busy
