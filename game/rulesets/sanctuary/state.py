@@ -43,6 +43,11 @@ PHASES = ("setup", "harvest", "duel", "combat", "contemplation", "end", "over")
 _IDS: dict[int, tuple[Level, dict[str, str]]] = {}
 
 
+def _langs(fn: Any) -> dict[str, str]:
+    """Return {en, es, it} text made by ``fn(lang)`` (level-style localized text for views)."""
+    return {lang: fn(lang) for lang in ("en", "es", "it")}
+
+
 def card_ids(level: Level) -> dict[str, str]:
     """Return instance id -> card id for both seats (deck cards sorted by card id, and Sanctuaries)."""
     hit = _IDS.get(id(level))
@@ -897,7 +902,40 @@ class SanctuaryState(GameState):
         data["cards"] = {c: self.owner_card[c] for c in sorted(self.owner_card)}
         data["strength"] = {c: self.strength(c) for p in (0, 1) for c in self.players[p]["chars"]}
         data["viewer"] = seat
-        return data
+        # readable summary first (the generic table view shows keys in order), then the raw data
+        out: dict[str, Any] = {k: data[k] for k in ("ruleset", "version", "level", "seats", "rng")}
+        out["now"] = _langs(lambda lang: t("sanctuary.view.now", lang, turn=self.turn,
+                                           phase=t(f"sanctuary.phase.{self.phase}", lang),
+                                           who=self.actor_name(self.active)))
+        out["board"] = [self._board(p, seat) for p in (0, 1)]
+        out["waiting"] = [_langs(lambda lang, s=s: f"{self.name(s['card'], lang)} → {self.name(s['target'], lang)}"
+                                 if s["target"] else self.name(s["card"], lang)) for s in self.stack]
+        out.update((k, v) for k, v in data.items() if k not in out)
+        return out
+
+    def _board(self, p: int, viewer: int | None) -> dict[str, Any]:
+        """Return one seat's side of the table in words (for the generic table view)."""
+        pl = self.players[p]
+
+        def char_text(c: str, lang: str) -> str:
+            bits = [t("sanctuary.view.strength", lang, n=self.strength(c))]
+            if self.perm[c]["damage"]:
+                bits.append(t("sanctuary.view.damage", lang, n=self.perm[c]["damage"]))
+            if self.perm[c]["tapped"]:
+                bits.append(t("sanctuary.view.tapped", lang))
+            for tc in pl["techs"]:
+                if self.perm[tc]["carrier"] == c:
+                    bits.append(f"{self.name(tc, lang)} ({t('sanctuary.view.durability', lang, n=self.perm[tc]['durability'])})")
+            return f"{self.name(c, lang)} [{', '.join(bits)}]"
+
+        hand: Any = [_langs(lambda lang, c=c: self.name(c, lang)) for c in pl["hand"]] if p == viewer else len(pl["hand"])
+        return {
+            "sanctuary": _langs(lambda lang: self.name(pl["sanctuary"], lang)),
+            "structure": pl["structure"], "will": pl["will"],
+            "hand": hand, "deck": len(pl["deck"]), "discard": len(pl["discard"]),
+            "characters": [_langs(lambda lang, c=c: char_text(c, lang)) for c in pl["chars"]],
+            "attachments": [_langs(lambda lang, c=c: self.name(c, lang)) for c in pl["attachments"]],
+        }
 
     def clone(self) -> "SanctuaryState":
         """Return an independent copy (fast: the level is shared, runtime data copied)."""

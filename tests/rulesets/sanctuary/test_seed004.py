@@ -27,12 +27,10 @@ def test_seed004_setup_each_player_draws_six():
 
 def test_seed004_setup_first_new_hand_is_six_cards():
     st = new()
-    before = list(st.players[0]["hand"])
     act(st, "mulligan")
     assert len(st.players[0]["hand"]) == 6
     assert len(st.players[0]["deck"]) == 34
     assert st.players[0]["hands_drawn"] == [6, 6]
-    assert sorted(before) != sorted(st.players[0]["hand"]) or True  # same cards may come back by chance
     assert st.to_act() == 0  # still deciding
 
 
