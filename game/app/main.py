@@ -40,6 +40,9 @@ SETTLE_SECONDS = 1.2
 FADE_SECONDS = 0.22
 STRINGS = Path(__file__).with_name("strings.toml")
 
+_INPUT_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                 pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+
 #: posted (from any thread) to wake the loop, e.g. when a bot has chosen
 WAKE_EVENT = pygame.event.custom_type()
 
@@ -407,7 +410,7 @@ class App:
     def frame(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Process events, update and (unless ``draw`` is False) draw one frame."""
         self.frames += 1
-        if events:
+        if any(e.type in _INPUT_EVENTS for e in events):
             self._last_input = time.monotonic()
         for event in events:
             self.handle_event(event)
