@@ -38,6 +38,9 @@ def _act(kind: str, **args: Any) -> Action:
     """Build an action whose arguments are plain strings and ints (a faster ``Action.of``)."""
     return Action(kind, tuple(sorted(args.items())))
 PHASES = ("setup", "harvest", "duel", "combat", "contemplation", "end", "over")
+STEPS_OF = {"setup": ("mulligan",), "harvest": ("priority",), "duel": ("declare", "priority"),
+            "combat": ("attack", "block", "priority"), "contemplation": ("priority",), "end": ("discard",),
+            "over": ("over",)}
 
 
 _IDS: dict[int, tuple[Level, dict[str, str]]] = {}
@@ -1006,6 +1009,12 @@ class SanctuaryState(GameState):
                     bad.append(f"character {c} has damage {dmg} against Strength {self.strength(c)}")
         if self.phase not in PHASES:
             bad.append(f"unknown phase {self.phase}")
+        elif self.step not in STEPS_OF[self.phase]:
+            bad.append(f"step {self.step!r} does not belong to phase {self.phase!r}")
+        if self.phase == "combat" and self.combat is None:
+            bad.append("combat phase without combat data")
+        if self.phase == "duel" and self.step == "priority" and self.duel is None:
+            bad.append("duel priority without a duel")
         if self.stack and self.step != "priority" and self.phase != "over":
             bad.append("cards on the stack outside a priority step")
         if self.phase == "over" and self.winners is None:
@@ -1139,17 +1148,26 @@ class SanctuaryState(GameState):
         for i, it in enumerate(stack):
             if not isinstance(it, dict) or it.get("card") not in s.owner_card or it.get("seat") not in (0, 1):
                 raise StateError(f"stack[{i}]: expected card, seat and target")
+            if it.get("target") is not None and it.get("target") not in s.owner_card:
+                raise StateError(f"stack[{i}].target: unknown card {it.get('target')!r}")
             s.stack.append({"card": it["card"], "seat": it["seat"], "target": it.get("target")})
         duel = data.get("duel")
         if duel is not None:
             if not isinstance(duel, dict) or not all(isinstance(duel.get(k), str) for k in ("challenger", "target")):
                 raise StateError("duel: expected challenger and target")
+            if duel["challenger"] not in s.owner_card or duel["target"] not in s.owner_card:
+                raise StateError("duel: unknown card")
             s.duel = {"challenger": duel["challenger"], "target": duel["target"]}
         combat = data.get("combat")
         if combat is not None:
             if not isinstance(combat, dict) or not isinstance(combat.get("attackers"), list) or \
                     not isinstance(combat.get("blocks"), dict) or not isinstance(combat.get("gone"), dict):
                 raise StateError("combat: expected attackers, blocks and gone")
+            known = s.owner_card
+            if not all(a in known for a in combat["attackers"]) or \
+                    not all(a in known and b in known for a, b in combat["blocks"].items()) or \
+                    not all(a in known and isinstance(n, int) for a, n in combat["gone"].items()):
+                raise StateError("combat: unknown card or bad value")
             s.combat = {"attackers": list(combat["attackers"]), "blocks": dict(combat["blocks"]),
                         "gone": dict(combat["gone"])}
         w = data.get("winners")

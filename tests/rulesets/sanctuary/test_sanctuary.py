@@ -415,3 +415,42 @@ def test_normal_search_bot_beats_random_bot_95_percent(only_when_asked):
             st.apply(bots[s].choose(RS, st.view(s), s, st.legal_actions()))
         wins += st.result().winners == (smart,)
     assert wins >= 38
+
+
+def test_from_json_on_mutated_saves_raises_state_error_or_loads():
+    import copy
+
+    st, _ = _random_game(SHIPPED[1].level, 7)
+    mid = RS.new_game(SHIPPED[1].level, ["A", "B"], 7)
+    rng = Rng(7)
+    for _ in range(30):
+        mid.apply(rng.choice(mid.legal_actions()))
+    good = mid.to_json()
+    garbage = [None, -1, 10**9, "x", "0.S", "1.00", [], {}, ["?"], {"card": "x"}, True,
+               "combat", "attack", "block", "duel", "declare", "priority", "end", "discard", "over", 0, 1]
+
+    def leaves(node, path=()):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k != "level":
+                    yield from leaves(v, path + (k,))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                yield from leaves(v, path + (i,))
+        yield path
+
+    paths = [p for p in leaves(good) if p]
+    for i in range(600):
+        data = copy.deepcopy(good)
+        path = paths[rng.randbelow(len(paths))]
+        node = data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = garbage[rng.randbelow(len(garbage))]
+        try:
+            loaded = RS.from_json(data)
+        except StateError:
+            continue
+        assert not loaded.invariants()
+        if loaded.to_act() is not None:  # a loaded state can go on
+            loaded.apply(loaded.legal_actions()[0])
