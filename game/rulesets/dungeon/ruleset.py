@@ -47,8 +47,8 @@ class DungeonRuleset(Ruleset):
     min_seats = 1
     max_seats = 4
     level_model = DungeonLevel
-    # 10 rounds x 4 seats x (1 map + 2 per chip for 70 chips + 70 descents + 35 Depths + 6 market)
-    max_game_length = 12000
+    # 10 rounds x 4 seats x (1 map + 2 per chip for 85 chips + 85 descents + 43 Depths + 6 market)
+    max_game_length = 13000
 
     def new_game(self, level: Level, seats: Sequence[Any], seed: int) -> DungeonState:
         """Start a game: each seat gets the level's hero for it, bags and shuffled map piles."""

@@ -501,16 +501,25 @@ class DungeonState(GameState):
         return True
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Return what a seat may know: everything but the RNG and the order of the map piles."""
-        from game.rulesets.dungeon.words import display, current_hint
+        """Return what a seat may know: everything but the RNG and the order of the map piles.
+
+        Readable parts come first for the generic table view: ``hint`` (tutorial text) and
+        ``display`` (per seat: hero, numbers, status and the board as text rows).
+        """
+        from game.rulesets.dungeon.words import current_hint, display
 
         data = self.to_json()
-        data["rng"] = None
-        data["entrance_pile"] = ["?"] * len(self.entrance_pile)
-        data["depths_pile"] = ["?"] * len(self.depths_pile)
-        data["display"] = display(self)
-        data["hint"] = current_hint(self)
-        return data
+        out: dict[str, Any] = {k: data.pop(k) for k in ("ruleset", "version", "level", "seats")}
+        data.pop("rng")
+        out["rng"] = None
+        out["round"] = data.pop("round")
+        out["phase"] = data.pop("phase")
+        out["hint"] = current_hint(self)
+        out["display"] = display(self)
+        out.update(data)
+        out["entrance_pile"] = ["?"] * len(self.entrance_pile)
+        out["depths_pile"] = ["?"] * len(self.depths_pile)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """Return the full state as JSON-safe data."""

@@ -277,16 +277,16 @@ def board_lines(st: "DungeonState", seat: int) -> list[str]:
 
 
 def display(st: "DungeonState") -> list[dict[str, Any]]:
-    """Return a readable summary per seat (hero, numbers, bag, status, board text)."""
+    """Return a readable summary per seat: hero, numbers, bag, status (current language), one text row per floor."""
     out = []
     for s, p in enumerate(st.players):
         out.append({
-            "seat": s, "name": st.actor_name(s), "hero": hero_name(st, s, None),
-            "health": f"{p.health}/{p.max_health}", "gold": p.gold, "vp": p.vp, "xp": p.xp,
-            "bag": len(p.bag), "status": p.status,
+            "hero": hero_name(st, s, None), "health": f"{p.health}/{p.max_health}", "gold": p.gold,
+            "vp": p.vp, "xp": p.xp, "bag": len(p.bag), "status": t(f"status.{p.status}", None),
             "drawn": chip_label(st, st.catalog[p.pending_chip], None) if p.pending_chip else None,
-            "board": board_lines(st, s),
         })
+        for line in board_lines(st, s):
+            out[-1][f"floor_{line[1:3].strip()}"] = line
     return out
 
 

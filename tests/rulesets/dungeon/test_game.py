@@ -223,8 +223,10 @@ def test_view_is_readable_for_the_table_view():
     act(st, "choose_map", side=0)
     view = st.view(0)
     d = view["display"][0]
-    assert d["hero"] == "Wren" and d["status"] == "draw" and len(d["board"]) == 3
-    assert d["board"][0].startswith(">")
+    assert d["hero"] == "Wren" and d["status"] == i18n.t("dungeon.status.draw")
+    assert [k for k in d if k.startswith("floor_")] == ["floor_1", "floor_2", "floor_3"]
+    assert list(view)[:8] == ["ruleset", "version", "level", "seats", "rng", "round", "phase", "hint"]
+    assert d["floor_1"].startswith(">")
     assert view["hint"] and "Draw a chip" in view["hint"]["en"]
 
 
