@@ -10,15 +10,20 @@ from game.engine.rng import Rng
 from game.rulesets.dungeon.level import DungeonLevel
 from game.rulesets.dungeon.state import DungeonState, new_state, state_from_json
 
-_LEVELS: dict[Any, tuple[Any, Level]] = {}
+_LEVELS: dict[Any, tuple[Any, Level, Any]] = {}
+
+
+def _shape(data: dict[str, Any]) -> tuple[Any, ...]:
+    """A cheap fingerprint of a level dict's top level (catches in-place edits of its fields)."""
+    return tuple((k, v if isinstance(v, (str, int, float, bool, type(None))) else id(v)) for k, v in data.items())
 
 
 def _level_from(data: Any) -> Level:
-    """Validate a saved level dict (cached: bots rebuild states many times)."""
+    """Validate a saved level dict (cached by identity and content: bots rebuild states many times)."""
     if not isinstance(data, dict):
         raise StateError("level: expected the level table")
     hit = _LEVELS.get(id(data))
-    if hit is not None and hit[0] is data:
+    if hit is not None and hit[0] is data and hit[2] == _shape(data):
         return hit[1]
     try:
         key = digest_of(data)
@@ -32,11 +37,11 @@ def _level_from(data: Any) -> Level:
             raise StateError(f"level: {exc}") from None
         if level.ruleset != "dungeon":
             raise StateError(f"level: a {level.ruleset!r} level, not a dungeon level")
-        hit = (data, level)
+        hit = (data, level, None)
         _LEVELS[key] = hit
     if len(_LEVELS) > 256:
         _LEVELS.clear()
-    _LEVELS[id(data)] = (data, hit[1])
+    _LEVELS[id(data)] = (data, hit[1], _shape(data))
     return hit[1]
 
 

@@ -293,3 +293,12 @@ def test_seat_range_and_roles_come_from_the_level():
     assert RULESET.seat_range(get_level("dungeon", "standard")) == (1, 4)
     with pytest.raises(ValueError, match="seats"):
         RULESET.new_game(tut, ["a", "b", "c"], 1)
+
+
+def test_from_json_revalidates_a_level_edited_in_place():
+    st = new(get_level("dungeon", "standard"), seats=2, seed=2)
+    data = copy.deepcopy(st.to_json())
+    RULESET.from_json(data)  # cached now
+    data["level"]["rounds"] = "many"
+    with pytest.raises(StateError, match="rounds"):
+        RULESET.from_json(data)
