@@ -102,7 +102,7 @@ class RulesetScene(Scene):
         self._legal_set: set[Action] = set()
         self._regions: list[HitRegion] = []
         self._bar_actions: list[Action] = []
-        self._result_shown = match.is_over()
+        self._result_shown = False  # a finished game (Continue after the end) shows its result again
         self._last_saved = -1
         self.closed = False
 

@@ -78,7 +78,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game and draw the menu frame."""
-        draw.shade(surface, 170)
+        draw.shade(surface, 195)
         draw.panel(surface, (640 - 200, 110, 400, 520), "wood", radius=14)
         title = fonts.render(t("pause.title"), 32, theme.BRASS_LIGHT, bold=True)
         surface.blit(title, ((1280 - title.get_width()) // 2, 130))

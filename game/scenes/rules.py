@@ -47,13 +47,13 @@ class RulesScene(Scene):
         tab_w = min(220, (1200 - 8 * (n - 1)) // n)
         for i, rid in enumerate(self.ids):
             self.button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
-                        object_id="#primary_button" if rid == self.current else "#tab_button")
+                        object_id="#selected_button" if rid == self.current else "#tab_button")
         sections, error = self._sections()
         self.section = min(self.section, max(0, len(sections) - 1))
         y = 126
         for i, (title, _body) in enumerate(sections[:12]):
             self.button((40, y, 330, 40), title or f"{i + 1}", lambda i=i: self.pick_section(i),
-                        object_id="#primary_button" if i == self.section else None)
+                        object_id="#selected_button" if i == self.section else None)
             y += 44
         if error:
             text = html.escape(t("rules.broken", msg=error))

@@ -49,7 +49,7 @@ class SettingsScene(Scene):
         self.vol_label = self.label((850, y, 90, 44), t("settings.percent", p=int(round(s.volume * 100))))
         self.button((950, y, 200, 44), f"{t('settings.mute')}: {t('common.on') if s.muted else t('common.off')}",
                     lambda: self.change("muted", not s.muted),
-                    object_id="#primary_button" if s.muted else None)
+                    object_id="#selected_button" if s.muted else None)
         y += 62
         self._row(y, "settings.colorblind", onoff, s.colorblind, lambda v: self.change("colorblind", v))
         y += 62
@@ -66,7 +66,7 @@ class SettingsScene(Scene):
         w = min(170, (760 - 8 * (len(options) - 1)) // max(1, len(options)))
         for text, value in options:
             self.button((x, y, w, 44), text, lambda v=value: on_pick(v),
-                        object_id="#primary_button" if value == current else None)
+                        object_id="#selected_button" if value == current else None)
             x += w + 8
 
     def change(self, field: str, value: Any) -> None:
