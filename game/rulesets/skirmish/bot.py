@@ -48,13 +48,29 @@ def _three_dice() -> list[float]:
     return dist
 
 
+@lru_cache(maxsize=1)
+def _tail() -> list[float]:
+    """tail[n] = chance that 3 exploding dice show more than n (n from 0 to the cap)."""
+    dist = _three_dice()
+    out = [0.0] * (_MAX_SUM + 2)
+    acc = 0.0
+    for n in range(_MAX_SUM, -1, -1):
+        out[n] = acc
+        acc += dist[n]
+    return out
+
+
 def success_chance(bonus: int, difficulty: int) -> float:
     """Chance that 3d6 exploding + bonus is above the difficulty."""
     need = difficulty - bonus  # the dice must exceed this
-    dist = _three_dice()
-    return sum(p for s, p in enumerate(dist) if s > need)
+    if need < 0:
+        return 1.0
+    if need > _MAX_SUM:
+        return 0.0
+    return _tail()[need]
 
 
+@lru_cache(maxsize=256)
 def mean_dice(expr: str) -> float:
     """Rough mean of a dice expression (an exploding d6 averages 4)."""
     d = DiceExpr.parse(expr)
@@ -140,6 +156,36 @@ def score_reaction(st: "SkirmishState", a: Action) -> float:
     return value
 
 
+def _wants_readiness(state: "SkirmishState", who: str) -> bool:
+    c = state.c(who)
+    return (c["ready"] == 0 and c["ap_level"] <= 3 and c["wait"] == 0
+            and bool(state.action_sources(c, reactions=True)))
+
+
+def action_value(state: "SkirmishState", action: Action) -> float:
+    """A cheap 0..1 value of an action in an opportunity or a reaction window (the policy takes the best)."""
+    k = action.kind
+    if k == "use":
+        return max(0.0, min(1.0, 0.3 + score_use(state, action) / 2.0))
+    if k == "react":
+        return max(0.0, min(1.0, 0.25 + score_reaction(state, action) / 2.0))
+    if k == "pass":
+        return 0.49
+    if k == "prepare":
+        return 0.45 if _wants_readiness(state, action["who"]) else 0.12
+    if k in ("pickup", "equip"):
+        return 0.28
+    if k == "take":
+        return 0.2
+    if k == "wait":
+        return 0.1
+    if k in ("stow", "drop"):
+        return 0.02
+    if k == "yield":
+        return 0.05
+    return 0.2
+
+
 def bot_policy(state: "SkirmishState", seat: int, legal: list[Action], rng: Rng) -> Action | None:
     """Pick a sensible action for ``seat`` (None: let the search bot decide)."""
     if not legal:
@@ -154,72 +200,34 @@ def bot_policy(state: "SkirmishState", seat: int, legal: list[Action], rng: Rng)
         c = state.c(d["who"][0])
         prefs = (["mystic", "health", "evasion", "speed", "resistance"] if c["stats"]["mag"] >= 3
                  else ["strength", "health", "evasion", "multi_attack", "speed", "resistance"])
-        options = {a["pick"]: a for a in legal}
+        options = {a["pick"]: a for a in legal if a.kind == "advantage"}
         ranked = sorted((c["adv"].get(p, 0), i, p) for i, p in enumerate(prefs) if p in options)
         return options[ranked[0][2]] if ranked else rng.choice(legal)
     if kind == "consent":
         p = state.pending
         giver = state.c(p["from"])
-        return Action.of("give") if p["item"] in giver["pack"] else Action.of("refuse")
+        want = Action.of("give") if p["item"] in giver["pack"] else Action.of("refuse")
+        return want if want in legal else None
     if kind == "targets":
         adds = [a for a in legal if a.kind == "add_target" and a.get("limb") is None]
         if not adds:
-            return Action.of("done")
+            return Action.of("done") if Action.of("done") in legal else None
         return max(adds, key=lambda a: (_wounded(state, state.c(a["target"])), a.key))
-    if kind == "reaction":
-        best, best_v = None, 0.5
-        for a in legal:
-            if a.kind == "react":
-                v = score_reaction(state, a) + rng.random() * 0.05
-                if v > best_v:
-                    best, best_v = a, v
-        if best is not None:
-            return best
-        passes = [a for a in legal if a.kind == "pass"]
-        return passes[0] if passes else None
-    if kind == "opportunity":
-        best, best_v = None, 0.05
-        for a in legal:
-            if a.kind == "use":
-                v = score_use(state, a) + rng.random() * 0.01
-                if v > best_v:
-                    best, best_v = a, v
-        # keep readiness for reactions when the AP level is low and reactions are at hand
-        for who in d["who"]:
-            c = state.c(who)
-            has_reactions = bool(state.action_sources(c, reactions=True))
-            if has_reactions and c["ready"] == 0 and c["ap_level"] <= 3 and c["wait"] == 0:
-                prep = Action.of("prepare", who=who)
-                if prep in legal and (best is None or best_v < 0.6):
-                    return prep
-        if best is not None:
-            return best
-        # nothing to hit with: pick a weapon up from the ground
-        picks = [a for a in legal if a.kind in ("pickup", "equip")]
-        if picks:
-            return picks[0]
-        for a in legal:
-            if a.kind == "wait":
-                return a
-    return None
+    best, best_v = None, -1.0
+    for a in legal:
+        v = action_value(state, a) + rng.random() * 0.02
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def bot_prior(state: "SkirmishState", seat: int, action: Action) -> float:
-    """A cheap 0..1 estimate of how good an action is, for the search's expansion order."""
+    """How promising an action looks, in [0, 1], for the search's expansion order and bias."""
     try:
-        k = action.kind
-        if k == "use":
-            return max(0.0, min(1.0, 0.3 + score_use(state, action) / 2.0))
-        if k == "react":
-            return max(0.0, min(1.0, score_reaction(state, action) / 2.0))
-        if k == "pass":
-            return 0.35
-        if k in ("prepare", "advantage", "done", "give"):
-            return 0.3
-        if k in ("pickup", "equip", "take", "add_target"):
-            return 0.25
-        if k == "wait":
-            return 0.1
-    except (KeyError, AttributeError, IndexError):
+        if action.kind == "advantage":
+            return 0.5
+        if action.kind in ("add_target", "done", "give", "refuse"):
+            return 0.4 if action.kind in ("add_target", "give") else 0.3
+        return action_value(state, action)
+    except (KeyError, AttributeError, IndexError, TypeError):
         return 0.2
-    return 0.15

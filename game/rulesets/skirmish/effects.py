@@ -17,6 +17,7 @@ dodge).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator
@@ -32,6 +33,12 @@ VERBS = EffectRegistry("skirmish")
 
 #: verbs that change the answered action; they only make sense in a reaction
 ANSWER_VERBS = frozenset({"negate", "cancel", "redirect", "harden"})
+
+
+@lru_cache(maxsize=256)
+def parse_dice(text: str) -> DiceExpr:
+    """Parse a dice expression once (expressions in level data repeat a lot)."""
+    return DiceExpr.parse(text)
 
 
 def _dice(value: str) -> str:
@@ -120,7 +127,7 @@ class EffectContext:
 
 @VERBS.verb(Damage)
 def _damage(ctx: EffectContext, p: Damage) -> None:
-    roll = DiceExpr.parse(p.dice).roll(ctx.state.rng)
+    roll = parse_dice(p.dice).roll(ctx.state.rng)
     amount = roll.total + (max(0, ctx.margin) if p.add_margin else 0)
     ctx.events.append(Event("DiceRolled", {"who": ctx.entry["actor"], "purpose": "damage", "expr": p.dice,
                                            **roll.to_json()}, random=True))
@@ -129,7 +136,7 @@ def _damage(ctx: EffectContext, p: Damage) -> None:
 
 @VERBS.verb(Heal)
 def _heal(ctx: EffectContext, p: Heal) -> None:
-    roll = DiceExpr.parse(p.dice).roll(ctx.state.rng)
+    roll = parse_dice(p.dice).roll(ctx.state.rng)
     amount = roll.total + (max(0, ctx.margin) if p.add_margin else 0)
     ctx.events.append(Event("DiceRolled", {"who": ctx.entry["actor"], "purpose": "heal", "expr": p.dice,
                                            **roll.to_json()}, random=True))

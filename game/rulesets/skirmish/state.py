@@ -47,6 +47,11 @@ STATS = ("ap", "hp", "str", "def", "per", "mag", "dr")
 _LEVEL_TEXT: dict[int, tuple[Any, str]] = {}  # id(level) -> (level, its data as JSON text)
 
 
+def _act(kind: str, **args: Any) -> Action:
+    """Build an Action quickly from scalar arguments (the hot path of legal_actions)."""
+    return Action(kind, tuple(sorted(args.items())))
+
+
 def ceil_half(n: int) -> int:
     """Half of n rounded up (every division in the seed rounds up)."""
     return -(-n // 2)
@@ -146,11 +151,13 @@ class SkirmishState(GameState):
 
     def total_damage(self, c: dict[str, Any]) -> int:
         """Body damage plus every limb's damage."""
-        return c["damage"] + sum(c["limb_damage"].values())
+        ld = c["limb_damage"]
+        return c["damage"] + (sum(ld.values()) if ld else 0)
 
     def active(self, c: dict[str, Any]) -> bool:
         """A combatant is active while its HP is above the damage it took."""
-        return self.total_damage(c) < c["stats"]["hp"]
+        ld = c["limb_damage"]
+        return c["damage"] + (sum(ld.values()) if ld else 0) < c["stats"]["hp"]
 
     def holder(self, c: dict[str, Any]) -> dict[str, str]:
         """Map each occupied part to the item instance on it."""
@@ -527,7 +534,7 @@ class SkirmishState(GameState):
             elif kind == "reaction":
                 for cid in d["who"]:
                     out += self.reaction_actions(self.c(cid))
-                    out.append(Action.of("pass", who=cid))
+                    out.append(_act("pass", who=cid))
             elif kind == "opportunity":
                 for cid in d["who"]:
                     out += self.opportunity_actions(self.c(cid))
@@ -541,16 +548,16 @@ class SkirmishState(GameState):
     def opportunity_actions(self, c: dict[str, Any]) -> list[Action]:
         """Actions a combatant may take in its opportunity."""
         cid = c["id"]
-        out = [Action.of("wait", who=cid)]
+        out = [_act("wait", who=cid)]
         if c["wait"] > 0:
             return out
-        out.append(Action.of("prepare", who=cid))
+        out.append(_act("prepare", who=cid))
         for aid, iid in self.action_sources(c, reactions=False):
             if not self.can_use(c, aid, iid):
                 continue
             adef = self.model.actions[aid]
             for tid, limb in self.target_options(c, adef, self._targets_for(c, adef.target)):
-                out.append(Action.of("use", who=cid, act=aid, item=iid, target=tid, limb=limb))
+                out.append(_act("use", who=cid, act=aid, item=iid, target=tid, limb=limb))
         # equipment: equip from the pack, pick up from the ground, take from a willing ally
         for iid in c["pack"]:
             if self.item_def(iid).equip_cost > 0:
@@ -570,8 +577,8 @@ class SkirmishState(GameState):
                     out.append(Action.of("take", who=cid, item=iid, source=ally["id"], parts=list(parts)))
         for iid in sorted(c["equipped"]):
             if self.item_def(iid).equip_cost > 0 and self.can_handle(c, iid):
-                out.append(Action.of("stow", who=cid, item=iid))
-                out.append(Action.of("drop", who=cid, item=iid))
+                out.append(_act("stow", who=cid, item=iid))
+                out.append(_act("drop", who=cid, item=iid))
         return out
 
     def eligible_reactors(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
@@ -620,7 +627,7 @@ class SkirmishState(GameState):
                 ids = ally_tids if rdef.targeting == "ally" else ([r["id"]] if rdef.targeting == "self" else tids)
                 cands = [self.c(x) for x in ids]
             for tid, limb in self.target_options(r, adef, cands):
-                out.append(Action.of("react", who=r["id"], act=aid, item=iid, target=tid, limb=limb))
+                out.append(_act("react", who=r["id"], act=aid, item=iid, target=tid, limb=limb))
         return out
 
     def askable(self) -> list[dict[str, Any]]:
@@ -645,7 +652,7 @@ class SkirmishState(GameState):
         if p["extra_left"] > 0:
             cands = [x for x in self._targets_for(c, adef.target) if x["id"] not in chosen]
             for tid, limb in self.target_options(c, adef, cands):
-                out.append(Action.of("add_target", target=tid, limb=limb))
+                out.append(_act("add_target", target=tid, limb=limb))
         out.append(Action.of("done"))
         return out
 
