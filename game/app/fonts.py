@@ -27,13 +27,17 @@ def set_text_scale(scale: float) -> None:
 
 @lru_cache(maxsize=1)
 def _font_dir() -> Path | None:
-    try:
-        import pygame_gui
+    import importlib.util
 
-        d = Path(pygame_gui.__file__).parent / "data"
-        return d if (d / "NotoSans-Regular.ttf").exists() else None
-    except Exception:  # noqa: BLE001 - fall back to pygame's default font
+    try:  # find pygame_gui's data folder without importing pygame_gui (start-up time)
+        spec = importlib.util.find_spec("pygame_gui")
+    except (ImportError, ValueError):
         return None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        d = Path(folder) / "data"
+        if (d / "NotoSans-Regular.ttf").exists():
+            return d
+    return None
 
 
 @lru_cache(maxsize=64)

@@ -82,13 +82,13 @@ def _clear_caches() -> None:
     fonts.font.cache_clear()
     draw.table_background.cache_clear()
     draw.svg.cache_clear()
-    try:
-        from game.ui import gfx
-
-        gfx.clear_image_cache()
-        gfx.set_text_scale(gfx.text_scale())
-    except Exception:  # noqa: BLE001 - the ui layer's caches are its own business
-        pass
+    gfx = sys.modules.get("game.ui.gfx")  # not imported yet: nothing cached
+    if gfx is not None:
+        try:
+            gfx.clear_image_cache()
+            gfx.set_text_scale(gfx.text_scale())
+        except Exception:  # noqa: BLE001 - the ui layer's caches are its own business
+            pass
 
 
 class App:
@@ -111,7 +111,6 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption("Mesa de Héroes")
         self._set_icon()
-        self.manager = self._new_manager()
         self.stack: list[Scene] = []
         self.running = True
         self.catch_errors = catch_errors
@@ -122,8 +121,9 @@ class App:
         self.frames = 0
         self._sounds: Any = None
         self._last_input = 0.0
-        self.apply_audio()
-        self.apply_palette()
+        self._manager: Any = None
+        if "game.ui" in sys.modules:  # else the ui layer is set up when a scene first needs it
+            self.apply_palette()
 
     # --- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -166,6 +166,13 @@ class App:
             self._toggle_fullscreen()
         self.settings.fullscreen = on
 
+    @property
+    def manager(self) -> Any:
+        """The pygame_gui UIManager, made on first use (the menu's first frame does without it)."""
+        if self._manager is None:
+            self._manager = self._new_manager()
+        return self._manager
+
     def _new_manager(self) -> Any:
         import pygame_gui
 
@@ -186,7 +193,8 @@ class App:
             top = self.top
             if top is not None:
                 top.clear_ui()
-            self.manager = self._new_manager()
+            if self._manager is not None:
+                self._manager = self._new_manager()
         if old is None or old.fullscreen != s.fullscreen:
             self.set_fullscreen(s.fullscreen)
         self.apply_audio()
@@ -204,8 +212,10 @@ class App:
                 return
 
     def apply_audio(self) -> None:
-        """Pass volume and mute to the sound player."""
-        snd = self.sounds
+        """Pass volume and mute to the sound player (when it exists yet)."""
+        snd = self._sounds
+        if snd is None:
+            return
         try:
             snd.set_volume(self.settings.volume)
             snd.set_muted(self.settings.muted)
@@ -419,7 +429,8 @@ class App:
         top = self.top
         if top is not None:
             self._guard(top.update, dt)
-        self.manager.update(dt)
+        if self._manager is not None:
+            self._manager.update(dt)
         if self._fade is not None:
             snap, t = self._fade
             t += dt / max(0.01, FADE_SECONDS / self.settings.animation_speed)
@@ -455,11 +466,13 @@ class App:
             except OSError as exc:
                 log.error("cannot save settings: %s", exc)
             return
-        try:
-            consumed = self.manager.process_events(event)
-        except Exception as exc:  # noqa: BLE001
-            self.scene_failed(exc)
-            return
+        consumed = False
+        if self._manager is not None:
+            try:
+                consumed = self._manager.process_events(event)
+            except Exception as exc:  # noqa: BLE001
+                self.scene_failed(exc)
+                return
         top = self.top
         if top is None:
             return
@@ -479,7 +492,8 @@ class App:
             surface.fill((0, 0, 0))
         for scene in self.stack[first:]:
             self._guard(scene.draw, surface)
-        self.manager.draw_ui(surface)
+        if self._manager is not None:
+            self._manager.draw_ui(surface)
         top = self.top
         if top is not None:
             self._guard(top.draw_top, surface)

@@ -8,6 +8,7 @@ its state and its widgets are disposable. ``draw`` never changes game state.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -79,8 +80,9 @@ class Scene:
 
     def handle_ui_event(self, event: pygame.event.Event) -> bool:
         """Run the callback of a pressed button; True when the event was one of ours."""
-        import pygame_gui
-
+        pygame_gui = sys.modules.get("pygame_gui")
+        if pygame_gui is None:  # no widget exists yet, so no widget event either
+            return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             fn = self._callbacks.get(event.ui_element)
             if fn is not None:

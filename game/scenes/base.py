@@ -72,6 +72,7 @@ class RulesetScene(Scene):
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app)
+        app.apply_palette()  # the ui layer may be imported for the first time just now
         self.match = match
         self.ruleset = match.ruleset
         self.router = InputRouter((1280, 720))

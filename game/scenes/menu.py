@@ -1,8 +1,15 @@
-"""The main menu: Continue (the last autosave), New game, Load, Settings, Rules, Quit."""
+"""The main menu: Continue (the last autosave), New game, Load, Settings, Rules, Quit.
+
+It is the first frame the player sees, so it is drawn by hand (no pygame_gui, no
+saves module, no level loading): start-up stays close to a bare pygame window.
+The buttons look like the theme's (wood, brass border, parchment text).
+"""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import pygame
 
@@ -13,20 +20,53 @@ from game.engine.i18n import t
 log = logging.getLogger(__name__)
 
 BUTTON_W, BUTTON_H, GAP = 380, 54, 12
+AUTOSAVE_NAME = "autosave.json"  # = game.engine.saves.autosave_path().name (a test checks it)
 
 
 def autosave_file():  # noqa: ANN201 - Path | None
-    """Return the autosave path when one exists, else None (no saves module: None)."""
+    """Return the autosave path when one exists, else None.
+
+    The menu is the first frame: it does not import the saves module (which pulls
+    in the level loader and pydantic) just to see whether a file exists.
+    """
+    from game.engine import paths
+
     try:
-        from game.engine import saves
-    except ImportError:
-        return None
-    try:
-        p = saves.autosave_path()
-    except Exception as exc:  # noqa: BLE001 - a broken save folder never stops the menu
+        p = paths.saves_dir() / AUTOSAVE_NAME
+        return p if p.is_file() else None
+    except OSError as exc:  # a broken save folder never stops the menu
         log.warning("autosave path: %s", exc)
         return None
-    return p if p.exists() else None
+
+
+@dataclass
+class MenuButton:
+    """A hand-drawn menu button (same look as the theme's buttons)."""
+
+    rect: pygame.Rect
+    text: str
+    on_click: Callable[[], None]
+    is_enabled: bool = True
+    primary: bool = False
+    hint: str = ""
+
+    def draw(self, surface: pygame.Surface, hovered: bool, focused: bool) -> None:
+        """Draw the button in its state."""
+        r = self.rect
+        if not self.is_enabled:
+            bg, border, ink = (59, 43, 32), (107, 84, 53), theme.TEXT_MUTED
+        elif self.primary:
+            bg = (176, 130, 54) if hovered else (143, 106, 44)
+            border, ink = theme.BRASS_LIGHT, (255, 244, 218)
+        else:
+            bg = (122, 82, 50) if hovered else (90, 58, 36)
+            border, ink = (224, 180, 90) if hovered or focused else theme.BRASS, (255, 244, 218)
+        if self.is_enabled:
+            pygame.draw.rect(surface, (20, 12, 6), r.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, bg, r, border_radius=10)
+        pygame.draw.rect(surface, border, r, 3 if focused and self.is_enabled else 2, border_radius=10)
+        img = fonts.render(self.text, 22, ink, bold=True)
+        surface.blit(img, img.get_rect(center=r.center))
 
 
 class MenuScene(Scene):
@@ -34,24 +74,30 @@ class MenuScene(Scene):
 
     name = "menu"
 
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.buttons: dict[str, MenuButton] = {}
+        self.hover: str | None = None
+        self.focus: int | None = None
+        self._pressed: str | None = None
+
     def build_ui(self) -> None:
-        """Create the menu buttons."""
+        """Lay out the menu buttons (in the current language)."""
         x = (1280 - BUTTON_W) // 2
         y = 250
         has_auto = autosave_file() is not None
         items = [
-            ("menu.continue", self.on_continue, "#primary_button", has_auto,
-             None if has_auto else t("menu.continue_none")),
-            ("menu.new_game", self.on_new_game, "#menu_button", True, None),
-            ("menu.load", self.on_load, "#menu_button", True, None),
-            ("menu.settings", self.on_settings, "#menu_button", True, None),
-            ("menu.rules", self.on_rules, "#menu_button", True, None),
-            ("menu.quit", self.app.quit, "#menu_button", True, None),
+            ("menu.continue", self.on_continue, has_auto, True),
+            ("menu.new_game", self.on_new_game, True, False),
+            ("menu.load", self.on_load, True, False),
+            ("menu.settings", self.on_settings, True, False),
+            ("menu.rules", self.on_rules, True, False),
+            ("menu.quit", self.app.quit, True, False),
         ]
         self.buttons = {}
-        for key, fn, oid, enabled, tip in items:
-            self.buttons[key] = self.button((x, y, BUTTON_W, BUTTON_H), t(key), fn, object_id=oid,
-                                            enabled=enabled, tooltip=tip)
+        for key, fn, enabled, primary in items:
+            self.buttons[key] = MenuButton(pygame.Rect(x, y, BUTTON_W, BUTTON_H), t(key), fn, enabled, primary,
+                                           "" if enabled else t("menu.continue_none"))
             y += BUTTON_H + GAP
 
     # --- actions ---------------------------------------------------------------------------
@@ -93,15 +139,44 @@ class MenuScene(Scene):
 
         self.app.push(RulesScene(self.app))
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons, and Esc quits from the menu."""
-        if self.handle_ui_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and autosave_file() is not None:
-            self.on_continue()
+    # --- input ------------------------------------------------------------------------------
+    def _at(self, pos: tuple[int, int]) -> str | None:
+        return next((k for k, b in self.buttons.items() if b.rect.collidepoint(pos)), None)
 
+    def _activate(self, key: str | None) -> None:
+        b = self.buttons.get(key or "")
+        if b is not None and b.is_enabled:
+            self.app.play_sound("click")
+            b.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse hover and click; Up/Down/Tab move the focus, Enter activates it."""
+        keys = list(self.buttons)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = self._at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = self._at(event.pos)
+            pressed, self._pressed = self._pressed, None
+            if hit is not None and hit == pressed:
+                self._activate(hit)
+        elif event.type == pygame.KEYDOWN and keys:
+            enabled = [i for i, k in enumerate(keys) if self.buttons[k].is_enabled]
+            if event.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_UP) and enabled:
+                step = -1 if event.key == pygame.K_UP else 1
+                cur = self.focus if self.focus in enabled else (enabled[0] - step if step > 0 else enabled[0])
+                self.focus = enabled[(enabled.index(cur) + step) % len(enabled)] if cur in enabled \
+                    else enabled[0]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.focus is not None:
+                    self._activate(keys[self.focus])
+                elif self.buttons["menu.continue"].is_enabled:
+                    self._activate("menu.continue")
+
+    # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table, the emblem and the title."""
+        """Draw the table, the emblem, the title and the buttons."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
         w = surface.get_width()
         draw.panel(surface, ((w - 560) // 2, 24, 560, 206), "wood", radius=16)
@@ -115,5 +190,13 @@ class MenuScene(Scene):
         surface.blit(title, (tx, 112))
         sub = fonts.render(t("app.subtitle"), 17, theme.TEXT_MUTED, italic=True)
         surface.blit(sub, ((w - sub.get_width()) // 2, 180))
+        keys = list(self.buttons)
+        for i, (key, b) in enumerate(self.buttons.items()):
+            b.draw(surface, hovered=key == self.hover and b.is_enabled, focused=self.focus == i)
+        hover = self.buttons.get(self.hover or "")
+        if hover is not None and hover.hint:
+            hint = fonts.render(hover.hint, 15, theme.TEXT_MUTED, italic=True)
+            surface.blit(hint, hint.get_rect(midleft=(hover.rect.right + 14, hover.rect.centery)))
+        del keys
         foot = fonts.render("F11 · Esc · F1", 13, theme.TEXT_MUTED)
         surface.blit(foot, (w - foot.get_width() - 16, 720 - foot.get_height() - 10))

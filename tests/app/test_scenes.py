@@ -179,3 +179,14 @@ def test_seat_setup_builds_specs(app: Any, tiny: Any) -> None:
     assert [s.kind for s in specs] == ["human", "bot"]
     assert specs[0].name == "Ana" and specs[1].name == "Bot 2"
     assert specs[1].difficulty == "normal"
+
+
+def test_menu_autosave_name_matches_saves_module(home: Any) -> None:
+    from game.engine.saves import autosave_path
+    from game.scenes.menu import AUTOSAVE_NAME, autosave_file
+
+    assert autosave_path().name == AUTOSAVE_NAME
+    assert autosave_file() is None
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{}", encoding="utf-8")
+    assert autosave_file() == autosave_path()
