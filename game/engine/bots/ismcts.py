@@ -56,9 +56,9 @@ class Budget:
 
 #: budgets per difficulty; "normal" keeps a decision's 95th percentile under 250 ms
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget(iterations=60, seconds=0.05, depth=16, noise=0.25, temperature=1.0),
-    "normal": Budget(iterations=5000, seconds=0.18, depth=40),
-    "hard": Budget(iterations=60000, seconds=1.0, depth=80),
+    "easy": Budget(iterations=60, seconds=0.05, depth=12, noise=0.25, temperature=1.0),
+    "normal": Budget(iterations=5000, seconds=0.18, depth=20),
+    "hard": Budget(iterations=60000, seconds=1.0, depth=40),
 }
 
 #: a search gives up after this many failed iterations without a single good one
