@@ -11,7 +11,7 @@ import pytest
 from game.engine.actions import Action
 from game.engine.bots import BUDGETS, DIFFICULTIES, Bot, MCTSBot, RandomBot, make_bot
 from game.engine.bots import ismcts
-from game.engine.protocol import Ruleset
+from game.engine.protocol import GameState, Result, Ruleset
 from game.engine.rng import Rng
 from tests.tinygame import TINY, TinyRuleset, TinyState, new_tiny_game, registered
 
@@ -294,3 +294,63 @@ def test_hinted_bot_beats_random() -> None:
         bots: list[Bot] = [strong, weak] if seat == 0 else [weak, strong]
         wins += _play(bots, 900 + g, ruleset=hinted).result().winners == (seat,)
     assert wins / 30 >= 0.7
+
+
+# --- multi-seat: every node is scored for the seat that chose it -----------------------------------
+
+class _TrapState(GameState):
+    """Three seats. Seat 0 picks A (then seat 1 may take the win or gift it to seat 0) or B (all share)."""
+
+    ruleset_id = "trap3"
+
+    def __init__(self, moves: list[str]) -> None:
+        self.moves = list(moves)
+        self.rng = Rng(0)
+        self.seat_names = ["a", "b", "c"]
+
+    def to_act(self) -> int | None:
+        if not self.moves:
+            return 0
+        if len(self.moves) == 1:
+            return 1 if self.moves[0] == "A" else 2
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act()
+        if seat is None:
+            return []
+        kinds = {0: ["A", "B"], 1: ["gift0", "win1"], 2: ["share"]}[seat]
+        return [Action.of(k) for k in kinds]
+
+    def _apply(self, action: Action) -> list:
+        self.moves.append(action.kind)
+        return []
+
+    def result(self) -> Result | None:
+        if self.to_act() is not None:
+            return None
+        return Result({"gift0": (0,), "win1": (1,), "share": (0, 1, 2)}[self.moves[1]])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ruleset": "trap3", "version": 1, "moves": list(self.moves), "rng": self.rng.to_json()}
+
+
+class _TrapRuleset(Ruleset):
+    id = "trap3"
+    min_seats = max_seats = 3
+
+    def new_game(self, level: Any, seats: Any, seed: int) -> _TrapState:
+        return _TrapState([])
+
+    def from_json(self, data: dict[str, Any]) -> _TrapState:
+        return _TrapState(data["moves"])
+
+
+def test_each_seat_is_assumed_to_play_for_itself() -> None:
+    rs, state = _TrapRuleset(), _TrapState([])
+    action = make_bot("normal", 3, budget=NORMAL_FIXED, strict=True).choose(rs, state.view(0), 0, state.legal_actions())
+    # after A, seat 1 takes the win itself: sharing (1/3) beats a win that never comes
+    assert action == Action.of("B")
+    after_a = _TrapState(["A"])
+    assert make_bot("normal", 3, budget=NORMAL_FIXED, strict=True).choose(
+        rs, after_a.view(1), 1, after_a.legal_actions()) == Action.of("win1")
