@@ -1044,39 +1044,58 @@ class SkirmishState(GameState):
         return Result(tuple(self.outcome["winners"]), (), self.outcome["reason"])
 
     def summary(self, lang: str = "en") -> dict[str, Any]:
-        """A readable digest of the fight for the generic table view."""
+        """A readable digest of the fight (texts in ``lang``) for the generic table view and logs."""
         rows = []
         for c in self.combatants:
-            limbs = {}
+            limbs = []
             for p in self.limbs(c):
-                state = "active"
                 if not self.part_active(c, p["id"]):
-                    state = "disabled"
+                    limbs.append(f"{self.part_name(c, p['id'], lang)}: {t('skirmish.view.disabled', lang)}")
                 elif self.limb_waiting(c, p["id"]):
-                    state = f"waiting {c['limb_wait'][p['id']]}"
-                limbs[self.part_name(c, p["id"], lang)] = state
+                    limbs.append(f"{self.part_name(c, p['id'], lang)}: "
+                                 f"{t('skirmish.view.waiting', lang, n=c['limb_wait'][p['id']])}")
+            equipped = [f"{localize(self.item_def(i).name, lang)} ({', '.join(self.part_name(c, p, lang) for p in ps)})"
+                        for i, ps in c["equipped"].items()]
+            active = self.active(c)
             rows.append({
-                "id": c["id"], "name": self.name(c["id"], lang), "side": c["side"], "seat": c["seat"],
-                "active": self.active(c), "ap_level": c["ap_level"], "ready": c["ready"],
-                "wait": c["wait"], "damage": self.total_damage(c), "hp": c["stats"]["hp"],
-                "stats": {s: self.stat(c, s) for s in STATS}, "limbs": limbs,
-                "equipped": {localize(self.item_def(i).name, lang): [self.part_name(c, p, lang) for p in ps]
-                             for i, ps in c["equipped"].items()},
-                "pack": [localize(self.item_def(i).name, lang) for i in c["pack"]],
-                "advantages": dict(c["adv"]),
+                "name": self.name(c["id"], lang),
+                "ap_level": c["ap_level"] if active else t("skirmish.view.out", lang),
+                "ready": c["ready"], "wait": c["wait"],
+                "damage": f"{self.total_damage(c)}/{c['stats']['hp']}",
+                "limbs": "; ".join(limbs) or t("skirmish.view.all_active", lang),
+                "equipment": "; ".join(equipped) or "-",
+                "stats": " · ".join(f"{s.upper() if s in ('ap', 'hp', 'dr') else s.capitalize()} {self.stat(c, s)}"
+                                    for s in STATS),
+                "pack": ", ".join(localize(self.item_def(i).name, lang) for i in c["pack"]) or "-",
+                "side": t(f"skirmish.role.{'hero' if c['side'] == 'heroes' else 'dark_lord'}", lang),
             })
-        chain = [{"who": self.name(e["actor"], lang), "what": self.entry_name(e, lang),
-                  "targets": [self.name(x["id"], lang) for x in e["targets"]], "cancelled": e["cancelled"]}
-                 for e in self.chain]
-        return {"round": self.round, "needle": self.needle, "phase": self.phase, "combatants": rows,
-                "chain": chain, "ground": [localize(self.item_def(i).name, lang) for i in self.ground]}
+        chain = []
+        for e in self.chain:
+            targets = ", ".join(self._target_text(x["id"], x.get("limb"), lang) for x in e["targets"])
+            line = f"{self.name(e['actor'], lang)}: {self.entry_name(e, lang)}" + (f" → {targets}" if targets else "")
+            if e["cancelled"]:
+                line += f" ({t('skirmish.view.cancelled', lang)})"
+            chain.append(line)
+        d = self.decision()
+        deciding = "-"
+        if d is not None:
+            deciding = t(f"skirmish.decide.{d['type']}", lang,
+                         who=", ".join(self.name(x, lang) for x in d["who"]), seat=self.actor_name(d["seat"]))
+        return {"round": self.round, "needle": self.needle, "deciding": deciding, "fighters": rows,
+                "reaction_chain": chain,
+                "on_the_ground": [localize(self.item_def(i).name, lang) for i in self.ground]}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything is public in a skirmish: the full state less the RNG, plus a readable summary."""
+        """Everything is public in a skirmish: a readable digest first, then the full state without the RNG."""
+        from game.engine.i18n import language
+
         data = self.to_json()
         data["rng"] = None
-        data["summary"] = self.summary()
-        return data
+        out: dict[str, Any] = {k: data.pop(k) for k in ("ruleset", "version", "level", "seats", "rng")}
+        out.update(self.summary(language()))
+        for k, v in data.items():
+            out.setdefault(k, v)
+        return out
 
     # ------------------------------------------------------------------ words
     def part_name(self, c: dict[str, Any], pid: str | None, lang: str = "en") -> str:
@@ -1173,7 +1192,7 @@ class SkirmishState(GameState):
                      amount=d.get("amount"))
         if k in ("LimbDisabled", "LimbRestored"):
             return t(f"skirmish.event.{k}", lang, who=self._target_text(d.get("who"), d.get("limb"), lang))
-        if k in ("Inactive", "Fizzled", "FailedAutomatically", "Passed", "Waited", "Prepared"):
+        if k in ("Inactive", "Fizzled", "FailedAutomatically"):
             return t(f"skirmish.event.{k}", lang, who=self.name(d.get("who"), lang))
         if k == "WaitAdded":
             return t("skirmish.event.wait", lang, who=self._target_text(d.get("who"), d.get("limb"), lang),
