@@ -31,24 +31,29 @@ def ruleset_tagline(ruleset_id: str, lang: str | None = None) -> str:
     return i18n.t(key if i18n.has(key) else "app.ruleset.unknown.tagline", lang)
 
 
-def dedicated_scene(ruleset_id: str) -> type | None:
-    """Return the ruleset's own scene class (``game.scenes.<id>.SCENE``), or None."""
-    name = f"game.scenes.{ruleset_id}"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except (ImportError, ValueError):
-        return None
-    mod = importlib.import_module(name)
-    return getattr(mod, "SCENE", None)
-
-
 def has_dedicated_scene(ruleset_id: str) -> bool:
-    """True when the ruleset has a scene package of its own (no import needed)."""
+    """True when the ruleset has a scene package ``game/scenes/<id>/`` (no import needed).
+
+    Only a package counts: the shell's own modules (``table``, ``menu``...) never do.
+    """
+    if not ruleset_id.isidentifier():
+        return False
     try:
-        return importlib.util.find_spec(f"game.scenes.{ruleset_id}") is not None
+        spec = importlib.util.find_spec(f"game.scenes.{ruleset_id}")
     except (ImportError, ValueError):
         return False
+    return spec is not None and spec.submodule_search_locations is not None
+
+
+def dedicated_scene(ruleset_id: str) -> type | None:
+    """Return the ruleset's own scene class (``game.scenes.<id>.SCENE``), or None."""
+    if not has_dedicated_scene(ruleset_id):
+        return None
+    mod = importlib.import_module(f"game.scenes.{ruleset_id}")
+    cls = getattr(mod, "SCENE", None)
+    if cls is None:
+        log.warning("game.scenes.%s has no SCENE: using the table view", ruleset_id)
+    return cls
 
 
 def scene_class_for(ruleset_id: str) -> type:

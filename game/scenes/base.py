@@ -139,8 +139,9 @@ class RulesetScene(Scene):
         for key in ("round", "turn"):
             v = view.get(key)
             if isinstance(v, int) and not isinstance(v, bool):
-                label = t("ui.round", n=v) if key == "round" and i18n.has("ui.round") else None
-                return label or t("game.move_n", n=v)
+                if key == "round":
+                    return t("ui.round", n=v) if i18n.has("ui.round") else t("game.round_n", n=v)
+                return t("game.turn_n", n=v)
         return None
 
     def inspect(self, payload: Any) -> None:

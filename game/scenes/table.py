@@ -220,6 +220,13 @@ class TableScene(RulesetScene):
             y += h + 10
         self._content_h = y + self.scroll - area.y
         surface.set_clip(clip)
+        if self._content_h > area.h:  # a scroll bar says there is more (the wheel scrolls)
+            track = pygame.Rect(area.right - 7, area.y + 4, 5, area.h - 8)
+            pygame.draw.rect(surface, pal.panel_dark, track, border_radius=3)
+            knob_h = max(24, track.h * area.h // self._content_h)
+            top = track.y + (track.h - knob_h) * self.scroll // max(1, self._content_h - area.h + 20)
+            pygame.draw.rect(surface, pal.accent, (track.x, min(top, track.bottom - knob_h), 5, knob_h),
+                             border_radius=3)
         # the choices panel
         r = self.actions_rect
         gfx.panel(surface, r, radius=8)

@@ -235,3 +235,34 @@ def test_scene_exception_shows_error_and_keeps_autosave(app: Any, tiny: Any) -> 
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, MenuScene)
     assert app.top.buttons["menu.continue"].is_enabled
+
+
+def test_scene_lookup_prefers_a_ruleset_scene_package(monkeypatch: Any) -> None:
+    import importlib.machinery
+    import sys
+    import types
+
+    from game.scenes import has_dedicated_scene, scene_class_for
+    from game.scenes.base import RulesetScene
+    from game.scenes.table import TableScene
+
+    assert not has_dedicated_scene("table") and not has_dedicated_scene("menu"), "shell modules never count"
+    assert scene_class_for("no_such_ruleset") is TableScene
+
+    class Own(RulesetScene):
+        pass
+
+    mod = types.ModuleType("game.scenes.fakegame")
+    mod.__spec__ = importlib.machinery.ModuleSpec("game.scenes.fakegame", None, is_package=True)
+    mod.SCENE = Own
+    monkeypatch.setitem(sys.modules, "game.scenes.fakegame", mod)
+    assert has_dedicated_scene("fakegame")
+    assert scene_class_for("fakegame") is Own
+
+
+def test_tracker_words_turn_and_phase(app: Any, tiny: Any) -> None:
+    scene = _start(app, [SeatSpec("Ana"), SeatSpec("Bo")])
+    run_frames(app, 1)
+    assert scene.tracker.round_label == t("game.turn_n", n=scene.view["turn"])
+    seat = scene.match.to_act()
+    assert scene.seat_name(seat) in scene.tracker.seat_name
