@@ -57,3 +57,13 @@ def test_play_rejects_unknown_ruleset(tmp_path: Any) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "no_such_game" in proc.stderr
+
+
+def test_smoke_never_touches_the_players_folders(home: Any) -> None:
+    import argparse
+
+    from game.cli import smoke
+
+    code = smoke.run(argparse.Namespace(frames=40, screenshots=None, seed=2, only="settings"))
+    assert code == 0
+    assert not (home / "config").exists() and not (home / "data").exists()
