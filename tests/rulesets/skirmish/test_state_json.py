@@ -70,3 +70,42 @@ def test_damaged_chain_is_refused():
         RULESET.from_json(data)
     with pytest.raises(StateError):
         RULESET.from_json("not a dict")  # type: ignore[arg-type]
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if prefix == () and k == "level":
+                continue
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:3]):
+            yield from _paths(v, prefix + (i,))
+
+
+def test_mutated_saves_never_crash_with_anything_but_state_error():
+    base = _midgame().to_json()
+    paths = [p for p in _paths(base) if p]
+    rng = Rng(77)
+    junk = [None, -1, 10**9, "x", [], {}, [1, "a"], {"a": 1}, True, 3.5]
+    for i in range(int(__import__("os").environ.get("SK_FUZZ", "400"))):
+        data = copy.deepcopy(base)
+        path = paths[rng.randbelow(len(paths))]
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        if rng.randbelow(4) == 0 and isinstance(target, dict):
+            target.pop(path[-1], None)
+        else:
+            target[path[-1]] = junk[rng.randbelow(len(junk))]
+        try:
+            st = RULESET.from_json(data)
+        except StateError:
+            continue
+        # accepted: it must be a usable state
+        st.invariants()
+        for _ in range(5):
+            if st.to_act() is None:
+                break
+            st.apply(rng.choice(st.legal_actions()))
