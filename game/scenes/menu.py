@@ -190,13 +190,11 @@ class MenuScene(Scene):
         surface.blit(title, (tx, 112))
         sub = fonts.render(t("app.subtitle"), 17, theme.TEXT_MUTED, italic=True)
         surface.blit(sub, ((w - sub.get_width()) // 2, 180))
-        keys = list(self.buttons)
         for i, (key, b) in enumerate(self.buttons.items()):
             b.draw(surface, hovered=key == self.hover and b.is_enabled, focused=self.focus == i)
         hover = self.buttons.get(self.hover or "")
         if hover is not None and hover.hint:
             hint = fonts.render(hover.hint, 15, theme.TEXT_MUTED, italic=True)
             surface.blit(hint, hint.get_rect(midleft=(hover.rect.right + 14, hover.rect.centery)))
-        del keys
         foot = fonts.render("F11 · Esc · F1", 13, theme.TEXT_MUTED)
         surface.blit(foot, (w - foot.get_width() - 16, 720 - foot.get_height() - 10))

@@ -70,11 +70,8 @@ def test_table_scene_shows_only_the_viewers_hand(app: Any, tiny: Any) -> None:
     assert not any("rng" in line.lower() for lines in sections.values() for line in lines)
 
 
-class BoardScene:
-    """Made below: a RulesetScene with one board target per card value (1..5)."""
-
-
 def _board_scene_cls() -> Any:
+    """A RulesetScene with one board target per card value (1..5)."""
     from game.scenes.base import RulesetScene
     from game.ui.input import HitRegion
 
