@@ -1,0 +1,188 @@
+"""Busy-board frame times at 1280x720 and their floor.
+
+Each ruleset's game scene (its own scene when ``game/scenes/<id>/`` ships one,
+else the generic table view) is opened in a headless App on a busy position
+(``positions.busy_match``), settled, then driven frame by frame through the real
+``App.frame`` (events, update, draw, flip) with the mouse gliding over the board
+so hover highlights and tooltips are part of the work. The time of each frame is
+one sample.
+
+The floor is a bare loop blitting the same sprites: one frame of the scene is
+drawn onto a counting surface that records every blit onto the screen (size,
+per-pixel alpha, where); the floor blits surfaces of those sizes at those places
+onto the display surface and flips, with nothing else.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from typing import Any
+
+from game.bench.common import RESOLUTION, median, percentile, rnd
+
+log = logging.getLogger(__name__)
+
+
+def make_app() -> Any:
+    """Return a headless App with bench settings (English, normal speeds, muted)."""
+    from game.app.main import App
+    from game.app.settings import Settings
+
+    settings = Settings(language="en", bot_pace=0.0, animation_speed=1.0, muted=True)
+    return App(settings, headless=True, catch_errors=False)
+
+
+def open_scene(app: Any, ruleset_id: str, seed: int = 1) -> Any:
+    """Open the ruleset's game scene over the menu on a busy position; return the scene."""
+    from game.bench.positions import busy_match
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import scene_for_match
+
+    match = busy_match(ruleset_id, seed)
+    scene = scene_for_match(app, match)
+    app.reset(MenuScene(app), scene)
+    return scene
+
+
+def _glide(i: int) -> tuple[int, int]:
+    """A mouse path sweeping the canvas in a zigzag (deterministic)."""
+    w, h = RESOLUTION
+    x = (i * 37) % (2 * w)
+    x = x if x < w else 2 * w - x - 1
+    y = 60 + (i * 23) % (h - 120)
+    return (x, y)
+
+
+def _motion(pos: tuple[int, int]) -> Any:
+    import pygame
+
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+
+
+def settle(app: Any, frames: int = 90) -> None:
+    """Run frames without input so fades, toasts and tray dice end."""
+    for _ in range(frames):
+        app.frame([], 1 / 60, draw=True)
+
+
+def time_frames(app: Any, frames: int) -> list[float]:
+    """Return the duration (ms) of ``frames`` real frames with the mouse moving over the scene."""
+    out: list[float] = []
+    pc = time.perf_counter
+    for i in range(frames):
+        ev = [_motion(_glide(i))]
+        t0 = pc()
+        app.frame(ev, 1 / 60, draw=True)
+        out.append((pc() - t0) * 1000.0)
+    return out
+
+
+class _Recorder:
+    """Collects the blits a frame makes onto the screen."""
+
+    def __init__(self) -> None:
+        self.sprites: list[tuple[tuple[int, int], bool, tuple[int, int]]] = []
+
+
+def record_sprites(app: Any) -> list[tuple[tuple[int, int], bool, tuple[int, int]]]:
+    """Draw one frame onto a counting screen; return (size, per-pixel alpha, position) of every blit."""
+    import pygame
+
+    rec = _Recorder()
+
+    def note(source: Any, dest: Any, area: Any = None) -> None:
+        try:
+            size = pygame.Rect(area).size if area is not None else source.get_size()
+        except (TypeError, ValueError):
+            size = source.get_size()
+        try:
+            pos = (int(dest[0]), int(dest[1]))
+        except (TypeError, IndexError, ValueError):
+            pos = (0, 0)
+        alpha = bool(source.get_flags() & pygame.SRCALPHA) or source.get_alpha() is not None
+        rec.sprites.append((size, alpha, pos))
+
+    class CountingSurface(pygame.Surface):
+        """The screen, noting every sprite blitted onto it."""
+
+        def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> Any:
+            note(source, dest, area)
+            return super().blit(source, dest, area, special_flags)
+
+        def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
+            seq = list(blit_sequence)
+            for item in seq:
+                note(item[0], item[1], item[2] if len(item) > 2 else None)
+            return super().blits(seq, doreturn)
+
+        def fblits(self, blit_sequence: Any, special_flags: int = 0) -> Any:
+            seq = list(blit_sequence)
+            for item in seq:
+                note(item[0], item[1])
+            return super().fblits(seq, special_flags)
+
+    real = app.screen
+    counting = CountingSurface(real.get_size(), 0, real)
+    app.screen = counting
+    try:
+        app.frame([_motion(_glide(7))], 1 / 60, draw=True)
+    finally:
+        app.screen = real
+    return rec.sprites
+
+
+def floor_frames(sprites: list[tuple[tuple[int, int], bool, tuple[int, int]]], frames: int) -> list[float]:
+    """Return frame times (ms) of a bare loop blitting surfaces of the recorded sizes, then flipping."""
+    import pygame
+
+    screen = pygame.display.get_surface()
+    made = []
+    for (w, h), alpha, pos in sprites:
+        w, h = max(1, w), max(1, h)
+        if alpha:
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            s.fill((120, 90, 60, 200))
+            s = s.convert_alpha()
+        else:
+            s = pygame.Surface((w, h))
+            s.fill((120, 90, 60))
+            s = s.convert()
+        made.append((s, pos))
+    out: list[float] = []
+    pc = time.perf_counter
+    for _ in range(frames):
+        pygame.event.pump()
+        t0 = pc()
+        for s, pos in made:
+            screen.blit(s, pos)
+        pygame.display.flip()
+        out.append((pc() - t0) * 1000.0)
+    return out
+
+
+def measure(ruleset_ids: list[str], frames: int, quick: bool = False) -> dict[str, dict[str, Any]]:
+    """Return {ruleset: {median_ms, p99_ms, floor_median_ms, ratio, sprites, scene}} for every ruleset."""
+    app = make_app()
+    out: dict[str, dict[str, Any]] = {}
+    try:
+        for rid in ruleset_ids:
+            scene = open_scene(app, rid)
+            settle(app, 30 if quick else 90)
+            time_frames(app, 10 if quick else 30)  # warm the caches (text, images) the first frames fill
+            sprites = record_sprites(app)
+            gc.collect()
+            times = time_frames(app, frames)
+            floor = floor_frames(sprites, max(40, frames // 2))
+            med, fmed = median(times), median(floor)
+            out[rid] = {"median_ms": rnd(med), "p99_ms": rnd(percentile(times, 99)),
+                        "floor_median_ms": rnd(fmed), "ratio": rnd(med / fmed if fmed else None, 2),
+                        "_sprites": len(sprites), "_scene": type(scene).__name__}
+            log.info("frames %s: %s", rid, out[rid])
+    finally:
+        import pygame
+
+        app.reset()
+        pygame.quit()
+    return out

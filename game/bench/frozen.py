@@ -1,0 +1,56 @@
+"""The frozen (PyInstaller onedir) bundle, when one was built from build.spec.
+
+Looked for where ``.ci/bundle.sh`` and a plain ``pyinstaller build.spec`` put it
+(``build/dist/MesaDeHeroes``, ``dist/MesaDeHeroes``). Its size is the whole
+folder; its start is the same first-menu-frame probe as the source start
+(``MesaDeHeroes bench --startup-probe FILE``), compared with the source start of
+the same run. Without a bundle every value is null.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from game.bench.common import rnd
+
+NAME = "MesaDeHeroes"
+
+
+def find_bundle(root: Path | None = None) -> Path | None:
+    """Return the executable of a built bundle, or None."""
+    root = root or Path(__file__).resolve().parents[2]
+    for folder in (root / "build" / "dist" / NAME, root / "dist" / NAME):
+        for exe in (folder / NAME, folder / f"{NAME}.exe"):
+            if exe.is_file() and os.access(exe, os.X_OK):
+                return exe
+    return None
+
+
+def folder_size_mb(folder: Path) -> float:
+    """Return the size of every file below a folder, in MB (links not followed)."""
+    total = 0
+    for dirpath, _dirs, files in os.walk(folder):
+        for f in files:
+            try:
+                total += os.lstat(os.path.join(dirpath, f)).st_size
+            except OSError:
+                pass
+    return total / (1024 * 1024)
+
+
+def measure(source_start_s: float | None, runs: int) -> dict[str, Any]:
+    """Return {size_mb, start_s, ratio_to_source} (all null without a bundle)."""
+    exe = find_bundle()
+    if exe is None:
+        return {"size_mb": None, "start_s": None, "ratio_to_source": None}
+    from game.bench import startup
+
+    size = folder_size_mb(exe.parent)
+    try:
+        start = startup.measure(runs, executable=str(exe))["app_s"]
+    except Exception:  # noqa: BLE001 - an old bundle without the probe: report the size only
+        start = None
+    ratio = start / source_start_s if start and source_start_s else None
+    return {"size_mb": rnd(size, 1), "start_s": rnd(start), "ratio_to_source": rnd(ratio, 2)}
