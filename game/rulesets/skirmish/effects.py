@@ -73,12 +73,12 @@ class Heal(VerbParams):
 
 
 class AddWait(VerbParams):
-    """Put wait points on the target's body card, its chosen limb, or every limb."""
+    """Put wait points on the target's body card (on the aimed limb when there is one), or on every limb."""
 
     effect: Literal["add_wait"]
     points: int = Field(1, ge=1, le=15)
     where: Literal["body", "limb", "all_limbs"] = Field(
-        "body", description="limb: the chosen limb (the body card when no limb was chosen)")
+        "body", description="body or limb: the aimed limb if the action was aimed at one, else the body card")
 
 
 class Disarm(VerbParams):

@@ -1016,7 +1016,7 @@ class SkirmishState(GameState):
         if where == "all_limbs":
             for p in self.limbs(c):
                 c["limb_wait"][p["id"]] = c["limb_wait"].get(p["id"], 0) + points
-        elif where == "limb" and limb:
+        elif limb:  # an action aimed at a limb puts its effects on that limb (seed 003)
             c["limb_wait"][limb] = c["limb_wait"].get(limb, 0) + points
         else:
             c["wait"] += points

@@ -96,3 +96,14 @@ def test_start_combat_rejects_bad_combatants_with_the_field():
         start_combat([{"id": "x", "name": "X", "side": "heroes", "seat": 0, "body": "blob", "stats": {"ap": 10, "hp": 5}},
                       {"id": "y", "name": "Y", "side": "minions", "seat": 1, "body": "humanoid",
                        "stats": {"ap": 10, "hp": 5}}])
+
+
+def test_seed003_effects_of_an_aimed_action_go_to_the_limb():
+    a = fighter("ana", "heroes", 0, ap=12, actions=["roar"])
+    foe = fighter("foe", "minions", 1, base=False, hp=30, ap=5)
+    st = make([a, foe], extra={**EXTRA, "actions": {**EXTRA["actions"], "roar": {
+        "name": "Roar", "tags": ["spell"], "cost": 2, "effects": [{"effect": "add_wait", "points": 2}]}}})
+    st.apply(find(st, "use", act="roar", target="foe", limb="hand_l"))
+    assert st.c("foe")["limb_wait"] == {"hand_l": 2} and st.c("foe")["wait"] == 0
+    st.apply(find(st, "use", act="roar", target="foe", limb=None))
+    assert st.c("foe")["wait"] == 2
