@@ -10,7 +10,7 @@ rollout policy (``Ruleset.bot_policy``) and by ``heuristic`` at cut-offs.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.rng import Rng

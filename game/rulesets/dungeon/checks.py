@@ -28,6 +28,7 @@ def invariants(st: "DungeonState") -> list[str]:
     seen: dict[str, str] = {}
 
     def where(cid: str, place: str) -> None:
+        """Record where a chip is; complain about doubles and strangers."""
         if cid in seen:
             bad.append(f"chip {cid} is both in {seen[cid]} and in {place}")
         seen[cid] = place

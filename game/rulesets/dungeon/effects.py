@@ -37,6 +37,7 @@ def verb(model: type[VerbParams]) -> Callable[[Callable[..., Any]], Callable[...
     register = VERBS.verb(model)
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Keep the handler for the hot loop and register it."""
         HANDLERS[model] = fn
         return register(fn)
 
