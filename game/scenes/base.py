@@ -101,6 +101,7 @@ class RulesetScene(Scene):
         self._view: dict[str, Any] = {}
         self._legal: list[Action] = []
         self._legal_set: set[Action] = set()
+        self._words: dict[tuple[Action, str], str] = {}
         self._regions: list[HitRegion] = []
         self._bar_actions: list[Action] = []
         self._result_shown = False  # a finished game (Continue after the end) shows its result again
@@ -167,12 +168,18 @@ class RulesetScene(Scene):
         return i18n.language()
 
     def describe(self, action: Action) -> str:
-        """Return an action in words in the current language."""
-        try:
-            return self.state.describe(action, self.lang) or action.key
-        except Exception:  # noqa: BLE001 - wording never breaks play
-            log.exception("describe(%s)", action.key)
-            return action.key
+        """Return an action in words in the current language (memoized per position)."""
+        self._refresh_cache()
+        memo_key = (action, self.lang)
+        text = self._words.get(memo_key)
+        if text is None:
+            try:
+                text = self.state.describe(action, self.lang) or action.key
+            except Exception:  # noqa: BLE001 - wording never breaks play
+                log.exception("describe(%s)", action.key)
+                text = action.key
+            self._words[memo_key] = text
+        return text
 
     def seat_name(self, seat: int | None) -> str:
         """Return a seat's display name."""
@@ -210,6 +217,7 @@ class RulesetScene(Scene):
         if key == self._cache_key:
             return
         self._cache_key = key
+        self._words = {}
         self._view = self.match.state.view(self.viewer)
         self._legal = list(self.match.legal_actions()) if not self.match.is_over() else []
         self._legal_set = set(self._legal)

@@ -143,7 +143,11 @@ class TableScene(RulesetScene):
         labels = [self.describe(a) for a in actions]
         cols = 2
         bw = (r.w - 30 - 10 * (cols - 1)) // cols
-        if any(gfx.text_size(lb, 15)[0] > bw - 16 for lb in labels):
+        layout_key = (self._cache_key, self.lang, gfx.text_scale(), acting)
+        if layout_key != self._layout_key:
+            self._layout_key = layout_key
+            self._one_column = any(gfx.text_size(lb, 15)[0] > bw - 16 for lb in labels)
+        if self._one_column:
             cols, bw = 1, r.w - 30
         bh = 38
         rows = (r.bottom - 50 - top) // (bh + 8)
@@ -199,27 +203,10 @@ class TableScene(RulesetScene):
         """Draw the view as panels and the action buttons."""
         pal = gfx.palette()
         area = self.board_rect
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        y = area.y - self.scroll
-        width = area.w
-        for title, lines in self.sections(view):
-            wrapped: list[tuple[int, str]] = []
-            for line in lines:
-                indent = 22 if line.startswith(INDENT) else 0
-                wrapped += [(indent, w) for w in gfx.wrap(line.lstrip(INDENT), 15, width - 32 - indent)]
-            h = 40 + gfx.line_height(15) * max(1, len(wrapped)) + 10
-            rect = pygame.Rect(area.x, y, width, h)
-            if rect.bottom > area.y and rect.y < area.bottom:
-                gfx.panel(surface, rect, radius=8)
-                gfx.text(surface, title, (rect.x + 14, rect.y + 8), 17, pal.ink, bold=True)
-                ly = rect.y + 36
-                for indent, line in wrapped or [(0, t("table.empty"))]:
-                    gfx.text(surface, line, (rect.x + 16 + indent, ly), 15, pal.ink_soft if indent else pal.ink)
-                    ly += gfx.line_height(15)
-            y += h + 10
-        self._content_h = y + self.scroll - area.y
-        surface.set_clip(clip)
+        content = self._panels(view)
+        self._content_h = content.get_height()
+        self.scroll = max(0, min(self.scroll, max(0, self._content_h - area.h + 20)))
+        surface.blit(content, area.topleft, pygame.Rect(0, self.scroll, area.w, area.h))
         if self._content_h > area.h:  # a scroll bar says there is more (the wheel scrolls)
             track = pygame.Rect(area.right - 7, area.y + 4, 5, area.h - 8)
             pygame.draw.rect(surface, pal.panel_dark, track, border_radius=3)
@@ -227,25 +214,80 @@ class TableScene(RulesetScene):
             top = track.y + (track.h - knob_h) * self.scroll // max(1, self._content_h - area.h + 20)
             pygame.draw.rect(surface, pal.accent, (track.x, min(top, track.bottom - knob_h), 5, knob_h),
                              border_radius=3)
-        # the choices panel
+        # the choices panel: redrawn only when the position, the hover, the page or the look changes
         r = self.actions_rect
-        gfx.panel(surface, r, radius=8)
         seat = self.match.to_act()
-        if self.can_act():
-            head = t("game.actions")
-        elif seat is None:
-            head = t("result.title")
-        elif self.match.is_bot(seat):
-            head = t("game.bot_thinking", name=self.seat_name(seat))
-        else:
-            head = t("game.waiting_for", name=self.seat_name(seat))
-        gfx.text(surface, head, (r.x + 14, r.y + 10), 17, pal.ink, bold=True)
         hovered = self.router.hovered.key if self.router.hovered is not None else None
-        for b in self._buttons:
-            b.draw(surface, hovered=b.key == hovered)
-        if getattr(self, "_pages", 1) > 1:
-            gfx.text(surface, f"{self.page + 1} / {self._pages}", (r.centerx, r.bottom - 28), 15, pal.ink, "center")
-        gfx.text(surface, t("game.keys"), (r.right - 12, r.y + 12), 12, pal.ink_soft, "topright")
+        key = (self._cache_key, self.lang, gfx.text_scale(), pal.name, hovered, self.page, self.can_act(),
+               self._bot_job is not None, tuple(b.key for b in self._buttons))
+        if key != self._choices_key or self._choices_surf is None:
+            panel = pygame.Surface(r.size, pygame.SRCALPHA)
+            local = pygame.Rect(0, 0, r.w, r.h)
+            gfx.panel(panel, local, radius=8)
+            if self.can_act():
+                head = t("game.actions")
+            elif seat is None:
+                head = t("result.title")
+            elif self.match.is_bot(seat):
+                head = t("game.bot_thinking", name=self.seat_name(seat))
+            else:
+                head = t("game.waiting_for", name=self.seat_name(seat))
+            gfx.text(panel, head, (14, 10), 17, pal.ink, bold=True)
+            for b in self._buttons:
+                moved = Button(b.rect.move(-r.x, -r.y), b.label, b.payload, b.enabled, b.tooltip, b.size, b.primary,
+                               key=b.key)
+                moved.draw(panel, hovered=b.key == hovered)
+            if getattr(self, "_pages", 1) > 1:
+                gfx.text(panel, f"{self.page + 1} / {self._pages}", (r.w // 2, r.h - 28), 15, pal.ink, "center")
+            gfx.text(panel, t("game.keys"), (r.w - 12, 12), 12, pal.ink_soft, "topright")
+            if pygame.display.get_surface() is not None:
+                panel = panel.convert_alpha()
+            self._choices_key, self._choices_surf = key, panel
+        surface.blit(self._choices_surf, r.topleft)
+
+    _choices_key: tuple | None = None
+    _choices_surf: pygame.Surface | None = None
+
+    def _panels(self, view: dict[str, Any]) -> pygame.Surface:
+        """Return every panel drawn on one tall surface, redrawn only when the view or the look changes."""
+        pal = gfx.palette()
+        key = (self._cache_key, self.lang, gfx.text_scale(), pal.name, self.match.to_act())
+        if key == self._panels_key and self._panels_surf is not None:
+            return self._panels_surf
+        width = self.board_rect.w
+        lh = gfx.line_height(15)
+        blocks = []
+        total = 0
+        for title, lines in self.sections(view):
+            wrapped: list[tuple[int, str]] = []
+            for line in lines:
+                indent = 22 if line.startswith(INDENT) else 0
+                wrapped += [(indent, w) for w in gfx.wrap(line.lstrip(INDENT), 15, width - 32 - indent)]
+            h = 40 + lh * max(1, len(wrapped)) + 10
+            blocks.append((title, wrapped, h))
+            total += h + 10
+        surf = pygame.Surface((width, max(1, min(total, 12000))), pygame.SRCALPHA)
+        y = 0
+        for title, wrapped, h in blocks:
+            if y >= surf.get_height():
+                break
+            rect = pygame.Rect(0, y, width, h)
+            gfx.panel(surf, rect, radius=8)
+            gfx.text(surf, title, (14, y + 8), 17, pal.ink, bold=True)
+            ly = y + 36
+            for indent, line in wrapped or [(0, t("table.empty"))]:
+                gfx.text(surf, line, (16 + indent, ly), 15, pal.ink_soft if indent else pal.ink)
+                ly += lh
+            y += h + 10
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._panels_key, self._panels_surf = key, surf
+        return surf
+
+    _layout_key: tuple | None = None
+    _one_column = False
+    _panels_key: tuple | None = None
+    _panels_surf: pygame.Surface | None = None
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The table view has no separate action bar (every action is a button)."""
