@@ -160,6 +160,7 @@ class MinionGroup(StrictModel):
 
     kind: Ident
     count: int = Field(1, ge=1, le=8)
+    min_heroes: int = Field(1, ge=1, le=4, description="only when at least this many heroes play")
 
 
 class RosterEntry(CombatantDef):

@@ -215,6 +215,8 @@ class SkirmishState(GameState):
             dl = len(heroes)
             count = 0
             for grp in m.encounter:
+                if len(heroes) < grp.min_heroes:
+                    continue
                 kind = m.minions[grp.kind]
                 for k in range(grp.count):
                     count += 1
