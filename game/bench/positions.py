@@ -54,7 +54,7 @@ def _playout_length(ruleset: Any, level: Any, specs: list[Any], seed: int) -> in
     return n
 
 
-def busy_match(ruleset_id: str, seed: int = 1, depth: float = DEPTH) -> Any:
+def busy_match(ruleset_id: str, seed: int = 1, depth: float = DEPTH, bots: str = "normal") -> Any:
     """Return a Match of ``ruleset_id`` about ``depth`` into a game, with seat 0 (human) to act."""
     from game.engine.match import Match
     from game.engine.protocol import SeatSpec
@@ -63,7 +63,7 @@ def busy_match(ruleset_id: str, seed: int = 1, depth: float = DEPTH) -> Any:
     ruleset = get_ruleset(ruleset_id)
     level = busiest_level(ruleset_id)
     n = seat_count(ruleset, level)
-    specs = [SeatSpec("Ana", "human")] + [SeatSpec(f"Bot {i}", "bot", "normal") for i in range(1, n)]
+    specs = [SeatSpec("Ana", "human")] + [SeatSpec(f"Bot {i}", "bot", bots) for i in range(1, n)]
     for s in range(seed, seed + 40):
         length = _playout_length(ruleset, level, specs, s)
         target = int(length * depth)
