@@ -15,7 +15,7 @@ from game.engine.rng import Rng
 from game.rulesets.sanctuary import bot
 from game.rulesets.sanctuary.effects import VERBS
 from game.rulesets.sanctuary.text import card_text
-from tests.rulesets.sanctuary.helpers import RS, act, at, clear_hands, fetch, in_hand, level_data, new, pass_phase
+from tests.rulesets.sanctuary.helpers import RS, act, at, clear_hands, fetch, level_data, new, pass_phase
 
 SHIPPED = [e for e in discover_levels("sanctuary", include_mods=False)]
 
@@ -539,3 +539,21 @@ deck = "ember"
     assert entries[0].ok, entries[0].error
     st, n = _random_game(entries[0].level, 3)
     assert st.result() is not None
+
+
+def test_every_action_and_event_of_a_game_reads_in_three_languages():
+    st = RS.new_game(SHIPPED[2].level, ["Ana", "Bo"], 21)
+    rng = Rng(21)
+    lines = 0
+    while st.to_act() is not None:
+        legal = st.legal_actions()
+        for lang in ("en", "es", "it"):
+            for a in legal:
+                text = st.describe(a, lang)
+                assert text and "sanctuary." not in text and "{" not in text, (a, lang, text)
+        for e in st.apply(rng.choice(legal)):
+            for lang in ("en", "es", "it"):
+                line = st.describe_event(e, lang)
+                assert line is None or ("sanctuary." not in line and "{" not in line), (e, line)
+                lines += line is not None
+    assert lines > 20
