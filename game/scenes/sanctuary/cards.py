@@ -54,8 +54,12 @@ def emblem(faction: str, side: int) -> pygame.Surface:
 
 
 def back(size: tuple[int, int]) -> pygame.Surface:
-    """Return the card back at ``size``."""
-    return gfx.load_svg("sanctuary/back.svg", size)
+    """Return the card back at ``size`` (cached here: resolving the asset path each frame is slow)."""
+    key = ("back", tuple(size), gfx.palette().name)
+    surf = _faces.get(key)
+    if surf is None:
+        surf = _faces[key] = gfx.load_svg("sanctuary/back.svg", tuple(size))
+    return surf
 
 
 def clear_cache() -> None:
