@@ -94,11 +94,15 @@ def _wounded(st: "SkirmishState", c: dict[str, Any]) -> float:
 
 
 def score_use(st: "SkirmishState", a: Action) -> float:
-    """Expected worth per AP of an opportunity action (damage dealt, damage healed)."""
-    actor = st.c(a["who"])
-    adef = st.model.actions[a["act"]]
-    target = st.c(a["target"])
-    limb = a.get("limb")
+    """Expected worth per AP of an opportunity action (damage dealt, damage healed), aimed at the body."""
+    return score_parts(st, a["who"], a["act"], a["target"], a.get("limb"))
+
+
+def score_parts(st: "SkirmishState", who: str, act: str, target_id: str, limb: Any) -> float:
+    """Expected worth per AP of an action by ``who`` on a target (body or limb)."""
+    actor = st.c(who)
+    adef = st.model.actions[act]
+    target = st.c(target_id)
     p = _chance(st, actor, adef, target, limb)
     cost = max(1, adef.cost + (1 if limb else 0))
     value = 0.0
@@ -169,6 +173,13 @@ def action_value(state: "SkirmishState", action: Action) -> float:
         return max(0.0, min(1.0, 0.3 + score_use(state, action) / 2.0))
     if k == "react":
         return max(0.0, min(1.0, 0.25 + score_reaction(state, action) / 2.0))
+    if k == "aim":
+        p = state.pending
+        if p is None:
+            return 0.2
+        if p.get("reaction"):
+            return 0.5 if action.get("limb") is None else 0.3
+        return max(0.0, min(1.0, 0.3 + score_parts(state, p["actor"], p["act"], p["target"], action.get("limb")) / 2.0))
     if k == "pass":
         return 0.49
     if k == "prepare":

@@ -203,12 +203,19 @@ def state_from_json(data: Any) -> SkirmishState:
         st.window = _dup(window)
         pending = data.get("pending")
         if pending is not None:
-            if not isinstance(pending, dict) or pending.get("type") not in ("targets", "consent"):
-                raise StateError("pending.type: expected targets or consent")
+            if not isinstance(pending, dict) or pending.get("type") not in ("targets", "consent", "aim"):
+                raise StateError("pending.type: expected targets, consent or aim")
             if pending.get("actor") not in ids:
                 raise StateError("pending.actor: unknown combatant")
             if pending["type"] == "consent" and (pending.get("from") not in ids or pending.get("item") not in st.items):
                 raise StateError("pending: unknown giver or item")
+            if pending["type"] == "aim":
+                if pending.get("act") not in level.model.actions or pending.get("target") not in ids:
+                    raise StateError("pending: unknown action or target")
+                if not isinstance(pending.get("reaction"), bool):
+                    raise StateError("pending.reaction: expected true or false")
+                if pending.get("item") is not None and pending.get("item") not in st.items:
+                    raise StateError("pending.item: unknown item")
             if pending["type"] == "targets":
                 _req(pending, "extra_left", int, "pending")
                 if pending.get("act") not in level.model.actions:

@@ -347,7 +347,10 @@ class SkirmishState(GameState):
             return self._decision_cache
         d: dict[str, Any] | None = None
         if self.pending is not None:
-            if self.pending["type"] == "targets":
+            if self.pending["type"] == "aim":
+                d = {"type": "aim", "seat": self.c(self.pending["actor"])["seat"],
+                     "who": [self.pending["actor"]], "can_yield": False}
+            elif self.pending["type"] == "targets":
                 d = {"type": "targets", "seat": self.c(self.pending["actor"])["seat"],
                      "who": [self.pending["actor"]], "can_yield": False}
             else:
@@ -531,6 +534,9 @@ class SkirmishState(GameState):
                 out = [Action.of("advantage", who=who, pick=a) for a in self.model.advantages]
             elif kind == "targets":
                 out = self._target_actions()
+            elif kind == "aim":
+                p = self.pending
+                out = [_act("aim", limb=limb) for limb in self.aim_options(self.c(p["actor"]), p["act"], p["target"])]
             elif kind == "consent":
                 out = [Action.of("give"), Action.of("refuse")]
             elif kind == "reaction":
@@ -558,8 +564,8 @@ class SkirmishState(GameState):
             if not self.can_use(c, aid, iid):
                 continue
             adef = self.model.actions[aid]
-            for tid, limb in self.target_options(c, adef, self._targets_for(c, adef.target)):
-                out.append(_act("use", who=cid, act=aid, item=iid, target=tid, limb=limb))
+            for tid in self._distinct_targets(self.target_options(c, adef, self._targets_for(c, adef.target))):
+                out.append(_act("use", who=cid, act=aid, item=iid, target=tid))
         # equipment: equip from the pack, pick up from the ground, take from a willing ally
         for iid in c["pack"]:
             if self.item_def(iid).equip_cost > 0:
@@ -628,9 +634,22 @@ class SkirmishState(GameState):
             else:  # answered_target
                 ids = ally_tids if rdef.targeting == "ally" else ([r["id"]] if rdef.targeting == "self" else tids)
                 cands = [self.c(x) for x in ids]
-            for tid, limb in self.target_options(r, adef, cands):
-                out.append(_act("react", who=r["id"], act=aid, item=iid, target=tid, limb=limb))
+            for tid in self._distinct_targets(self.target_options(r, adef, cands)):
+                out.append(_act("react", who=r["id"], act=aid, item=iid, target=tid))
         return out
+
+    @staticmethod
+    def _distinct_targets(options: list[tuple[str, str | None]]) -> list[str]:
+        seen: list[str] = []
+        for tid, _ in options:
+            if tid not in seen:
+                seen.append(tid)
+        return seen
+
+    def aim_options(self, c: dict[str, Any], aid: str, tid: str) -> list[str | None]:
+        """Where an action on a target may be aimed: the body (None) and/or its limbs."""
+        adef = self.model.actions[aid]
+        return [limb for _, limb in self.target_options(c, adef, [self.c(tid)])]
 
     def askable(self) -> list[dict[str, Any]]:
         """Combatants to ask in the current reaction window (eligible, able, not yet passed)."""
@@ -747,8 +766,18 @@ class SkirmishState(GameState):
             c["ap_level"] -= 1  # Prepare's AP does not drain wait points
             c["ready"] += 1
             events.append(Event("Prepared", {"who": c["id"], "ready": c["ready"], "ap_level": c["ap_level"]}))
-        elif kind == "use":
-            self._declare_use(action, events)
+        elif kind in ("use", "react"):
+            self._aim_or_declare(kind, action, events)
+        elif kind == "aim":
+            p = self.pending
+            self.pending = None
+            decl = {"who": p["actor"], "act": p["act"], "item": p["item"], "target": p["target"],
+                    "limb": action.get("limb")}
+            events.append(Event("Aimed", {"who": p["actor"], "target": p["target"], "limb": action.get("limb")}))
+            if p["reaction"]:
+                self._declare_reaction(decl, events)
+            else:
+                self._declare_use(decl, events)
         elif kind == "add_target":
             p = self.pending
             p["targets"].append({"id": action["target"], "limb": action.get("limb"), "negated": False, "harden": 0})
@@ -759,8 +788,6 @@ class SkirmishState(GameState):
                 self._commit_use(events)
         elif kind == "done":
             self._commit_use(events)
-        elif kind == "react":
-            self._declare_reaction(action, events)
         elif kind == "pass":
             self.window["passed"].append(action["who"])
             events.append(Event("Passed", {"who": action["who"]}))
@@ -805,7 +832,21 @@ class SkirmishState(GameState):
         self._advance(events)
         return events
 
-    def _declare_use(self, action: Action, events: list[Event]) -> None:
+    def _aim_or_declare(self, kind: str, action: Action, events: list[Event]) -> None:
+        c = self.c(action["who"])
+        opts = self.aim_options(c, action["act"], action["target"])
+        decl = {"who": c["id"], "act": action["act"], "item": action.get("item"), "target": action["target"],
+                "limb": opts[0] if opts else None}
+        if len(opts) > 1:
+            self.pending = {"type": "aim", "actor": c["id"], "act": action["act"], "item": action.get("item"),
+                            "target": action["target"], "reaction": kind == "react"}
+            events.append(Event("AimOpen", {"who": c["id"], "act": action["act"], "target": action["target"]}))
+        elif kind == "react":
+            self._declare_reaction(decl, events)
+        else:
+            self._declare_use(decl, events)
+
+    def _declare_use(self, action: Any, events: list[Event]) -> None:
         c = self.c(action["who"])
         aid = action["act"]
         adef = self.model.actions[aid]
@@ -831,7 +872,7 @@ class SkirmishState(GameState):
         self._push({"kind": "use", "actor": c["id"], "act": p["act"], "item": p["item"], "tags": list(adef.tags),
                     "targets": p["targets"]}, events)
 
-    def _declare_reaction(self, action: Action, events: list[Event]) -> None:
+    def _declare_reaction(self, action: Any, events: list[Event]) -> None:
         r = self.c(action["who"])
         aid = action["act"]
         adef = self.model.actions[aid]
@@ -1129,25 +1170,33 @@ class SkirmishState(GameState):
         """Return an action in words, with AP cost and difficulty where it has them."""
         k = action.kind
         who = self.name(action.get("who"), lang)
-        if k in ("use", "react"):
-            aid = action.get("act")
+        if k in ("use", "react", "aim"):
+            if k == "aim":
+                if self.pending is None or self.pending.get("type") != "aim":
+                    return action.key
+                p = self.pending
+                aid, who_id, tid, limb = p["act"], p["actor"], p["target"], action.get("limb")
+            else:
+                aid, who_id, tid, limb = action.get("act"), action.get("who"), action.get("target"), None
             adef = self.model.actions.get(aid)
-            if adef is None:
+            if adef is None or who_id not in self._by_id or tid not in self._by_id:
                 return action.key
-            cost = adef.cost + (1 if action.get("limb") else 0)
-            target = self._target_text(action.get("target"), action.get("limb"), lang)
+            cost = adef.cost + (1 if limb else 0)
             extra = ""
-            if adef.check is not None and action.get("target") in self._by_id:
+            if adef.check is not None:
                 ch = adef.check
-                diff = ch.difficulty + (2 if action.get("limb") else 0)
+                diff = ch.difficulty + (2 if limb else 0)
                 if ch.defense:
-                    diff += self.stat(self.c(action["target"]), ch.defense)
-                bonus = self.stat(self.c(action["who"]), ch.offense) if ch.offense else 0
+                    diff += self.stat(self.c(tid), ch.defense)
+                bonus = self.stat(self.c(who_id), ch.offense) if ch.offense else 0
                 from game.rulesets.skirmish.bot import success_chance
                 extra = t("skirmish.describe.check", lang, diff=diff,
                           chance=round(100 * success_chance(bonus, diff)))
+            if k == "aim":
+                where = self.part_name(self.c(tid), limb, lang) if limb else t("skirmish.view.body", lang)
+                return t("skirmish.action.aim", lang, where=where, cost=cost) + extra
             key = "skirmish.action.use" if k == "use" else "skirmish.action.react"
-            return t(key, lang, who=who, act=localize(adef.name, lang), target=target, cost=cost) + extra
+            return t(key, lang, who=who, act=localize(adef.name, lang), target=self.name(tid, lang), cost=cost) + extra
         if k in ("equip", "pickup", "take", "stow", "drop"):
             iid = action.get("item")
             item = localize(self.item_def(iid).name, lang) if iid in self.items else str(iid)

@@ -82,3 +82,15 @@ def find(st: SkirmishState, kind: str, **args: Any):
 def has(st: SkirmishState, kind: str, **args: Any) -> bool:
     """True when some legal action of this kind matches the arguments."""
     return any(a.kind == kind and all(a.get(k) == v for k, v in args.items()) for a in st.legal_actions())
+
+
+def play(st: SkirmishState, kind: str, limb: str | None = None, **args: Any) -> list:
+    """Apply the one matching use/react action, then aim it (body when ``limb`` is None); return all events."""
+    from game.engine.actions import Action
+
+    events = st.apply(find(st, kind, **args))
+    if st.pending is not None and st.pending.get("type") == "aim":
+        events += st.apply(Action.of("aim", limb=limb))
+    else:
+        assert limb is None, f"{kind} {args} could not be aimed at {limb}"
+    return events

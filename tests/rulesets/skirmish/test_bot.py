@@ -9,7 +9,7 @@ from game.engine.levels import get_level
 from game.engine.rng import Rng
 from game.rulesets.skirmish import RULESET
 from game.rulesets.skirmish.bot import bot_prior, success_chance
-from tests.rulesets.skirmish.helpers import fighter, find, make, set_levels
+from tests.rulesets.skirmish.helpers import play, fighter, find, make, set_levels
 from tests.rulesets.skirmish.test_seed003_rules import EXTRA
 
 
@@ -38,7 +38,7 @@ def test_policy_blocks_an_attack_on_itself():
     m1 = fighter("m1", "minions", 1, base=False, ap=11, hp=10, equipment=[{"item": "kite_shield", "parts": ["hand_l"]}])
     st = make([a, m1], extra=EXTRA)
     set_levels(st, {"ana": 13, "m1": 12}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
     pick = RULESET.bot_policy(st, 1, st.legal_actions(), Rng(1))
     assert pick.kind == "react" and pick["act"] == "block"
 
@@ -50,7 +50,7 @@ def test_policy_protects_a_wounded_ally():
     st = make([a, m1, m2], extra=EXTRA)
     st.c("m2")["damage"] = 8
     set_levels(st, {"ana": 13, "m1": 12, "m2": 5}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m2", limb=None))
+    play(st, "use", act="auto_hit", target="m2", limb=None)
     pick = RULESET.bot_policy(st, 1, st.legal_actions(), Rng(1))
     assert pick.kind == "react" and pick["act"] == "protect" and pick["target"] == "m2"
 

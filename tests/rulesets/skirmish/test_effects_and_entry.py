@@ -7,7 +7,7 @@ import pytest
 
 from game.engine.rng import Rng
 from game.rulesets.skirmish import RULESET, CombatantSpec, start_combat
-from tests.rulesets.skirmish.helpers import fighter, find, make, script, set_levels
+from tests.rulesets.skirmish.helpers import play, fighter, find, make, script, set_levels
 from tests.rulesets.skirmish.test_seed003_rules import EXTRA
 
 
@@ -16,7 +16,7 @@ def test_verb_disarm_drops_the_item_on_the_limb():
     foe = fighter("foe", "minions", 1, base=False, hp=30, equipment=[{"item": "hand_axe", "parts": ["hand_r"]}])
     st = make([a, foe], extra=EXTRA)
     script(st, [6, 6, 6, 1, 1, 1])
-    st.apply(find(st, "use", act="disarming_strike", target="foe", limb="hand_r"))
+    play(st, "use", act="disarming_strike", target="foe", limb="hand_r")
     assert "foe.hand_axe" in st.ground and not st.c("foe")["equipped"]
 
 
@@ -26,9 +26,9 @@ def test_verb_redirect_with_several_targets_keeps_one_record():
     m2 = fighter("m2", "minions", 1, base=False, ap=5, hp=30)
     st = make([a, m1, m2], extra=EXTRA)
     set_levels(st, {"ana": 13, "m1": 12, "m2": 5}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
     st.apply(find(st, "add_target", target="m2", limb=None))
-    events = st.apply(find(st, "react", who="m1", act="protect", target="m2"))
+    events = play(st, "react", who="m1", act="protect", target="m2")
     dmg = [e.data["target"] for e in events if e.kind == "DamageDealt"]
     assert dmg == ["m1"]  # m2 is no longer a target; m1 is hit once
 
@@ -38,8 +38,8 @@ def test_verb_harden_raises_the_difficulty_against_the_reactor():
     foe = fighter("foe", "minions", 1, base=False, ap=11, hp=30, equipment=[{"item": "swift_boots", "parts": ["feet"]}])
     st = make([a, foe], extra=EXTRA)
     set_levels(st, {"ana": 13, "foe": 12}, needle=11)
-    st.apply(find(st, "use", act="margin_hit", target="foe", limb=None))
-    events = st.apply(find(st, "react", who="foe", act="dodge"))
+    play(st, "use", act="margin_hit", target="foe", limb=None)
+    events = play(st, "react", who="foe", act="dodge")
     chk = [e.data for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"][0]
     assert chk["difficulty"] == 10 + 3
 
@@ -60,10 +60,10 @@ def test_paralysis_cancels_the_answered_action_only_on_its_declared_target():
     m2 = fighter("m2", "minions", 2, base=False, ap=10, hp=30, equipment=[{"item": "kite_shield", "parts": ["hand_l"]}])
     st = make([a, b, m1, m2], extra=EXTRA)
     set_levels(st, {"ana": 12, "bo": 10, "m1": 11, "m2": 10}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))  # ana -> 10
-    st.apply(find(st, "react", who="m1", act="block"))  # m1 -> 8
-    st.apply(find(st, "react", who="bo", act="paralysis", target="m1"))  # bo -> 6; m2 (10) may protect m1
-    events = st.apply(find(st, "react", who="m2", act="protect", target="m1"))
+    play(st, "use", act="auto_hit", target="m1", limb=None)  # ana -> 10
+    play(st, "react", who="m1", act="block")  # m1 -> 8
+    play(st, "react", who="bo", act="paralysis", target="m1")  # bo -> 6; m2 (10) may protect m1
+    events = play(st, "react", who="m2", act="protect", target="m1")
     assert not any(e.kind == "Cancelled" for e in events)
     assert any(e.kind == "WaitAdded" and e.data["who"] == "m2" for e in events)
     assert any(e.kind == "Negated" and e.data["who"] == "m1" for e in events) or \
@@ -103,7 +103,7 @@ def test_seed003_effects_of_an_aimed_action_go_to_the_limb():
     foe = fighter("foe", "minions", 1, base=False, hp=30, ap=5)
     st = make([a, foe], extra={**EXTRA, "actions": {**EXTRA["actions"], "roar": {
         "name": "Roar", "tags": ["spell"], "cost": 2, "effects": [{"effect": "add_wait", "points": 2}]}}})
-    st.apply(find(st, "use", act="roar", target="foe", limb="hand_l"))
+    play(st, "use", act="roar", target="foe", limb="hand_l")
     assert st.c("foe")["limb_wait"] == {"hand_l": 2} and st.c("foe")["wait"] == 0
-    st.apply(find(st, "use", act="roar", target="foe", limb=None))
+    play(st, "use", act="roar", target="foe", limb=None)
     assert st.c("foe")["wait"] == 2

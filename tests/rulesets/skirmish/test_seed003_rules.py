@@ -11,7 +11,7 @@ import pytest
 from game.engine.actions import Action
 from game.engine.levels import LevelError
 from game.rulesets.skirmish.state import ceil_half
-from tests.rulesets.skirmish.helpers import fighter, find, has, make, refresh, script, set_levels
+from tests.rulesets.skirmish.helpers import play, fighter, find, has, make, refresh, script, set_levels
 
 EXTRA = {
     "actions": {
@@ -54,7 +54,7 @@ def test_seed003_divisions_round_up():
 def test_seed003_six_counts_five_and_rerolls_in_damage():
     st = duel({"equipment": [{"item": "test_blade", "parts": ["hand_r"]}], "ap": 12}, {"hp": 30})
     script(st, [6, 6, 2])
-    events = st.apply(find(st, "use", act="auto_hit", target="foe", limb=None))
+    events = play(st, "use", act="auto_hit", target="foe", limb=None)
     dmg = [e for e in events if e.kind == "DamageDealt"]
     assert dmg[0].data["amount"] == 12  # 5 + 5 + 2
     assert c(st, "foe")["damage"] == 12
@@ -63,7 +63,7 @@ def test_seed003_six_counts_five_and_rerolls_in_damage():
 def test_seed003_damage_notation_minus_and_minimum():
     st = duel({"actions": ["low_hit"], "ap": 12}, {"hp": 30})
     script(st, [2])
-    st.apply(find(st, "use", act="low_hit", target="foe", limb=None))
+    play(st, "use", act="low_hit", target="foe", limb=None)
     assert c(st, "foe")["damage"] == 1  # 2 - 2 = 0, at least 1
 
 
@@ -106,7 +106,7 @@ def test_seed003_one_item_per_body_part():
 def test_seed003_two_similar_parts_hold_two_items():
     st = duel({"equipment": [{"item": "dagger", "parts": ["hand_r"]}, {"item": "dagger", "parts": ["hand_l"]}]})
     assert len(c(st, "hero")["equipped"]) == 2
-    assert len([a for a in st.legal_actions() if a.kind == "use" and a["act"] == "stab" and a["limb"] is None]) == 2
+    assert len([a for a in st.legal_actions() if a.kind == "use" and a["act"] == "stab"]) == 2
 
 
 def test_seed003_passive_modifiers_only_while_parts_active():
@@ -257,7 +257,7 @@ def test_seed003_inactive_when_damage_reaches_hp():
 def test_seed003_limb_target_costs_one_more_ap_and_two_difficulty():
     st = duel({"ap": 12, "str": 1}, {"hp": 40, "def": 2})
     script(st, [1, 1, 1])
-    events = st.apply(find(st, "use", act="punch", target="foe", limb="hand_l"))
+    events = play(st, "use", act="punch", target="foe", limb="hand_l")
     assert c(st, "hero")["ap_level"] == 12 - 6
     check = [e for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"][0]
     assert check.data["difficulty"] == 11 + 2 + 2  # base, foe's Def, aimed at a limb
@@ -281,7 +281,7 @@ def test_seed003_limb_disabled_at_half_hp_and_still_targetable():
     st.deal_damage("foe", "hand_r", 1, "hero", events)
     assert not st.part_active(f, "hand_r") and any(e.kind == "LimbDisabled" for e in events)
     refresh(st)
-    assert has(st, "use", act="kick", target="foe", limb="hand_r")
+    assert "hand_r" in st.aim_options(st.c("hero"), "kick", "foe")
 
 
 def test_seed003_healing_never_beyond_damage():
@@ -350,7 +350,7 @@ def test_seed003_wait_points_drain_as_ap_spent():
     assert h["wait"] == 2 and h["limb_wait"] == {"feet": 4} and h["ap_level"] == 11
     h["wait"] = 0
     refresh(st)
-    st.apply(find(st, "use", act="punch", target="foe", limb=None))  # 5 AP
+    play(st, "use", act="punch", target="foe", limb=None)  # 5 AP
     assert h["limb_wait"] == {} and h["ap_level"] == 6
 
 
@@ -423,7 +423,7 @@ def test_seed003_tied_minions_dark_lord_decides():
 def test_seed003_overspending_becomes_body_wait_points():
     st = duel({"ap": 12})
     set_levels(st, {"hero": 3, "foe": 1}, needle=2)
-    st.apply(find(st, "use", act="kick", target="foe", limb=None))
+    play(st, "use", act="kick", target="foe", limb=None)
     h = c(st, "hero")
     assert h["ap_level"] == 0 and h["wait"] == 3 and st.round == 1
     st.apply(find(st, "wait", who="foe"))  # the round ends: 12 AP minus 3 body wait points
@@ -436,10 +436,10 @@ def test_seed003_ap_level_zero_cannot_act_but_may_react_with_readiness():
     st = make([a, foe], extra=EXTRA)
     st.c("foe")["ready"] = 3
     set_levels(st, {"ana": 6, "foe": 0}, needle=5)
-    st.apply(find(st, "use", act="punch", target="foe", limb=None))  # ana 6 -> 1
+    play(st, "use", act="punch", target="foe", limb=None)  # ana 6 -> 1
     d = st.decision()
     assert d["type"] == "reaction" and d["who"] == ["foe"]  # 0 + 3 > 1
-    st.apply(find(st, "react", who="foe", act="block"))
+    play(st, "react", who="foe", act="block")
     assert st.c("foe")["ap_level"] == 0 and st.c("foe")["ready"] == 0 and st.c("foe")["wait"] == 0
     # a combatant at AP level 0 never gets an opportunity
     assert all(x["ap_level"] > 0 for x in (st.c(w) for w in (st.decision() or {"who": []})["who"]))
@@ -459,7 +459,7 @@ def test_seed003_round_ends_when_every_ap_level_is_zero():
 def test_seed003_combat_ends_when_no_two_active_enemies():
     st = duel({"ap": 12, "equipment": [{"item": "test_blade", "parts": ["hand_r"]}]}, {"hp": 3})
     script(st, [4])
-    events = st.apply(find(st, "use", act="auto_hit", target="foe", limb=None))
+    events = play(st, "use", act="auto_hit", target="foe", limb=None)
     assert st.to_act() is None and st.result().winners == (0,)
     assert any(e.kind == "GameOver" for e in events)
     assert st.legal_actions() == []
@@ -481,7 +481,7 @@ def test_seed003_readiness_lost_after_any_other_action():
     st.apply(find(st, "prepare", who="hero"))
     st.apply(find(st, "prepare", who="hero"))
     assert c(st, "hero")["ready"] == 2
-    st.apply(find(st, "use", act="kick", target="foe", limb=None))
+    play(st, "use", act="kick", target="foe", limb=None)
     assert c(st, "hero")["ready"] == 0
 
 
@@ -498,13 +498,13 @@ def _three(hero_ap=12, foe_eq=None, ally_eq=None, foe2=True):
 def test_seed003_reaction_eligibility_needs_more_ap_level_plus_readiness():
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}])
     set_levels(st, {"ana": 9, "m1": 7, "m2": 0}, needle=8)
-    events = st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))  # ana 9 -> 7
+    events = play(st, "use", act="auto_hit", target="m1", limb=None)  # ana 9 -> 7
     declared = [e for e in events if e.kind == "Declared"][0]
     assert declared.data["eligible"] == []  # 7 is not above 7
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}])
     st.c("m1")["ready"] = 1
     set_levels(st, {"ana": 9, "m1": 7, "m2": 0}, needle=8)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
     assert [r["id"] for r in st.eligible_reactors(st.chain[-1])] == ["m1"]  # 7 + 1 > 7
     assert st.decision()["who"] == ["m1"]
 
@@ -513,8 +513,8 @@ def test_seed003_readiness_pays_reaction_cost_and_is_lost():
     st = _three(foe_eq=[{"item": "kite_shield", "parts": ["hand_l"]}])
     st.c("m1")["ready"] = 2
     set_levels(st, {"ana": 12, "m1": 9, "m2": 0}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
-    st.apply(find(st, "react", who="m1", act="block"))  # cost 3: 2 from readiness, 1 AP
+    play(st, "use", act="auto_hit", target="m1", limb=None)
+    play(st, "react", who="m1", act="block")  # cost 3: 2 from readiness, 1 AP
     assert st.c("m1")["ap_level"] == 8 and st.c("m1")["ready"] == 0
 
 
@@ -526,10 +526,10 @@ def test_seed003_not_twice_in_the_same_chain():
                  equipment=[{"item": "buckler", "parts": ["hand_l"]}, {"item": "binding_wand", "parts": ["hand_r"]}])
     st = make([a, b, m1], extra=EXTRA)
     set_levels(st, {"ana": 12, "bo": 10, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))  # ana -> 10
-    st.apply(find(st, "react", who="m1", act="block"))  # m1 -> 8
+    play(st, "use", act="auto_hit", target="m1", limb=None)  # ana -> 10
+    play(st, "react", who="m1", act="block")  # m1 -> 8
     assert st.decision()["who"] == ["bo"]
-    events = st.apply(find(st, "react", who="bo", act="paralysis", target="m1"))  # bo -> 6
+    events = play(st, "react", who="bo", act="paralysis", target="m1")  # bo -> 6
     # m1 (8 > 6) has Paralysis too, but is already in the chain; so is ana (10)
     declared = [e for e in events if e.kind == "Declared"][0]
     assert declared.data["actor"] == "bo" and declared.data["eligible"] == []
@@ -540,8 +540,8 @@ def test_seed003_not_twice_to_the_same_action():
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}, {"item": "sticky_gloves", "parts": ["hand_r"]}],
                 foe2=False)
     set_levels(st, {"ana": 12, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))  # ana -> 10
-    events = st.apply(find(st, "react", who="m1", act="block"))  # m1 -> 8
+    play(st, "use", act="auto_hit", target="m1", limb=None)  # ana -> 10
+    events = play(st, "react", who="m1", act="block")  # m1 -> 8
     # the block resolved: m1 is out of the chain, has AP level... but already answered this attack
     resolving = [e.data for e in events if e.kind == "Resolving"]
     assert resolving[0]["who"] == "m1" and resolving[1]["who"] == "ana"
@@ -550,15 +550,15 @@ def test_seed003_not_twice_to_the_same_action():
                 foe2=False)
     st.c("m1")["ready"] = 5
     set_levels(st, {"ana": 12, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
-    events = st.apply(find(st, "react", who="m1", act="block"))  # paid by readiness: clamped to 10
+    play(st, "use", act="auto_hit", target="m1", limb=None)
+    events = play(st, "react", who="m1", act="block")  # paid by readiness: clamped to 10
     resolving = [e.data for e in events if e.kind == "Resolving"]
     assert resolving[1] == {"index": 0, "who": "ana", "eligible": []}  # 10 + 0 > 10 fails anyway
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}], foe2=False)
     set_levels(st, {"ana": 12, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
     entry = st.chain[0]
-    st.apply(find(st, "react", who="m1", act="block"))
+    play(st, "react", who="m1", act="block")
     assert "m1" in entry["reacted"]
 
 
@@ -568,9 +568,9 @@ def test_seed003_chain_resolves_last_in_first_out():
     m1 = fighter("m1", "minions", 2, base=False, ap=10, hp=30, equipment=[{"item": "buckler", "parts": ["hand_l"]}])
     st = make([a, b, m1], extra=EXTRA)
     set_levels(st, {"ana": 12, "bo": 10, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
-    st.apply(find(st, "react", who="m1", act="block"))
-    events = st.apply(find(st, "react", who="bo", act="paralysis", target="m1"))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
+    play(st, "react", who="m1", act="block")
+    events = play(st, "react", who="bo", act="paralysis", target="m1")
     order = [e.data["who"] for e in events if e.kind == "Resolving"]
     assert order == ["bo", "m1", "ana"]
 
@@ -578,14 +578,14 @@ def test_seed003_chain_resolves_last_in_first_out():
 def test_seed003_reaction_clamped_below_needle():
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}], foe2=False)
     set_levels(st, {"ana": 13, "m1": 12}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))  # ana 13 -> 11
-    st.apply(find(st, "react", who="m1", act="block"))  # buckler block costs 3: 12 -> 9 < 11: no clamp
+    play(st, "use", act="auto_hit", target="m1", limb=None)  # ana 13 -> 11
+    play(st, "react", who="m1", act="block")  # buckler block costs 3: 12 -> 9 < 11: no clamp
     assert st.c("m1")["ap_level"] == 9
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}], foe2=False)
     st.c("m1")["ready"] = 3
     set_levels(st, {"ana": 13, "m1": 12}, needle=11)
-    events = st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
-    events = st.apply(find(st, "react", who="m1", act="block"))  # paid by readiness: still 12 >= 11 -> 10
+    events = play(st, "use", act="auto_hit", target="m1", limb=None)
+    events = play(st, "react", who="m1", act="block")  # paid by readiness: still 12 >= 11 -> 10
     assert st.c("m1")["ap_level"] == 10
     spent = [e for e in events if e.kind == "APSpent"][0]
     assert spent.data["clamped"]
@@ -596,14 +596,14 @@ def test_seed003_reactions_restrict_what_they_answer():
     st = _three(foe_eq=[{"item": "buckler", "parts": ["hand_l"]}],
                 ally_eq=[{"item": "kite_shield", "parts": ["hand_l"]}])
     set_levels(st, {"ana": 12, "m1": 11, "m2": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m2", limb=None))
+    play(st, "use", act="auto_hit", target="m2", limb=None)
     acts = {(a.get("who"), a.get("act")) for a in st.legal_actions() if a.kind == "react"}
     assert ("m1", "block") not in acts  # m1 is not the target
     assert ("m2", "block") in acts and ("m2", "protect") not in acts  # m2 cannot protect itself
     st = _three(foe_eq=[{"item": "kite_shield", "parts": ["hand_l"]}],
                 ally_eq=[{"item": "kite_shield", "parts": ["hand_l"]}])
     set_levels(st, {"ana": 12, "m1": 11, "m2": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m2", limb=None))
+    play(st, "use", act="auto_hit", target="m2", limb=None)
     acts = {(a.get("who"), a.get("act"), a.get("target")) for a in st.legal_actions() if a.kind == "react"}
     assert ("m1", "protect", "m2") in acts
 
@@ -614,10 +614,10 @@ def test_seed003_reactions_to_reactions():
     m1 = fighter("m1", "minions", 2, base=False, ap=10, hp=30, equipment=[{"item": "buckler", "parts": ["hand_l"]}])
     st = make([a, b, m1], extra=EXTRA)
     set_levels(st, {"ana": 12, "bo": 10, "m1": 11}, needle=11)
-    st.apply(find(st, "use", act="auto_hit", target="m1", limb=None))
-    st.apply(find(st, "react", who="m1", act="block"))
+    play(st, "use", act="auto_hit", target="m1", limb=None)
+    play(st, "react", who="m1", act="block")
     assert has(st, "react", who="bo", act="paralysis", target="m1")  # answering the block, not the attack
-    events = st.apply(find(st, "react", who="bo", act="paralysis", target="m1"))
+    events = play(st, "react", who="bo", act="paralysis", target="m1")
     declared = [e for e in events if e.kind == "Declared"][0]
     assert declared.data["answers"] == 1  # the block (index 1), which answers the attack (index 0)
     assert any(e.kind == "Cancelled" and e.data["victim"] == "m1" for e in events)
@@ -627,12 +627,12 @@ def test_seed003_reactions_to_reactions():
 def test_seed003_check_succeeds_only_above_difficulty():
     st = duel({"ap": 12, "actions": ["margin_hit"], "str": 1}, {"hp": 40, "def": 1})
     script(st, [4, 4, 3])  # 11 + 1 = 12 against 10 + 1 = 11: success, S = 1
-    events = st.apply(find(st, "use", act="margin_hit", target="foe", limb=None))
+    events = play(st, "use", act="margin_hit", target="foe", limb=None)
     chk = [e for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"][0]
     assert chk.data["success"] and chk.data["margin"] == 1
     st = duel({"ap": 12, "actions": ["margin_hit"], "str": 1}, {"hp": 40, "def": 1})
     script(st, [4, 3, 3])  # 11 against 11: not above
-    events = st.apply(find(st, "use", act="margin_hit", target="foe", limb=None))
+    events = play(st, "use", act="margin_hit", target="foe", limb=None)
     chk = [e for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"][0]
     assert not chk.data["success"] and c(st, "foe")["damage"] == 0
 
@@ -640,7 +640,7 @@ def test_seed003_check_succeeds_only_above_difficulty():
 def test_seed003_margin_s_feeds_effects():
     st = duel({"ap": 12, "actions": ["margin_hit"], "str": 1}, {"hp": 40, "def": 1})
     script(st, [5, 5, 5, 2])  # 15 + 1 = 16 against 11: S = 5; damage 1d (2) + S
-    st.apply(find(st, "use", act="margin_hit", target="foe", limb=None))
+    play(st, "use", act="margin_hit", target="foe", limb=None)
     assert c(st, "foe")["damage"] == 7
 
 
@@ -649,7 +649,7 @@ def test_seed003_one_check_per_target_with_its_own_defense():
     m1 = fighter("m1", "minions", 1, base=False, ap=5, hp=30, **{"def": 1})
     m2 = fighter("m2", "minions", 1, base=False, ap=5, hp=30, **{"def": 3})
     st = make([a, m1, m2], extra=EXTRA)
-    st.apply(find(st, "use", act="margin_hit", target="m1", limb=None))
+    play(st, "use", act="margin_hit", target="m1", limb=None)
     assert st.decision()["type"] == "targets"
     events = st.apply(find(st, "add_target", target="m2", limb=None))
     checks = [e.data for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"]
@@ -702,7 +702,7 @@ def test_seed003_multi_attack_one_extra_target_per_rank():
     a = fighter("ana", "heroes", 0, ap=12, advantages={"multi_attack": 2}, actions=["margin_hit"])
     foes = [fighter(f"m{i}", "minions", 1, base=False, ap=5, hp=30) for i in range(1, 5)]
     st = make([a] + foes, extra=EXTRA)
-    st.apply(find(st, "use", act="margin_hit", target="m1", limb=None))
+    play(st, "use", act="margin_hit", target="m1", limb=None)
     st.apply(find(st, "add_target", target="m2", limb=None))
     assert st.decision()["type"] == "targets"
     events = st.apply(find(st, "add_target", target="m3", limb="hand_l"))  # a limb costs 1 more AP
@@ -710,5 +710,5 @@ def test_seed003_multi_attack_one_extra_target_per_rank():
     assert len([e for e in events if e.kind == "DiceRolled" and e.data["purpose"] == "check"]) == 3
     # without the advantage there is no second target
     st = make([fighter("ana", "heroes", 0, ap=12, actions=["margin_hit"])] + foes, extra=EXTRA)
-    st.apply(find(st, "use", act="margin_hit", target="m1", limb=None))
+    play(st, "use", act="margin_hit", target="m1", limb=None)
     assert st.decision()["type"] != "targets"

@@ -8,7 +8,7 @@ with the Goblin eligible again, the attack landing on the Thrall, and the needle
 
 from __future__ import annotations
 
-from tests.rulesets.skirmish.helpers import fighter, find, make
+from tests.rulesets.skirmish.helpers import play, fighter, find, make
 
 EXTRA = {
     "actions": {
@@ -67,7 +67,7 @@ def test_seed003_worked_example_step_by_step():
     assert d["type"] == "opportunity" and d["who"] == ["red_haggar"] and st.to_act() == 0
 
     # Red Haggar attacks the Goblin: cost 5, AP level 12 -> 7
-    st.apply(find(st, "use", who="red_haggar", act="haggar_chop", target="goblin", limb=None))
+    play(st, "use", who="red_haggar", act="haggar_chop", target="goblin", limb=None)
     assert levels(st)["red_haggar"] == 7
     # eligible to react: the Goblin (9) and the Thrall (8); Jade (7) is not above 7
     assert eligible(st) == ["goblin", "thrall"]
@@ -75,7 +75,7 @@ def test_seed003_worked_example_step_by_step():
     assert d["type"] == "reaction" and d["who"] == ["goblin"] and st.to_act() == 2  # the higher priority first
 
     # the Goblin blocks: cost 3, 9 -> 6
-    st.apply(find(st, "react", who="goblin", act="goblin_block"))
+    play(st, "react", who="goblin", act="goblin_block")
     assert levels(st)["goblin"] == 6
     # eligible to react to the block: the Thrall (8) and Jade (7); Red Haggar (7) is already in the chain
     assert eligible(st) == ["jade_mistress", "thrall"]
@@ -85,7 +85,7 @@ def test_seed003_worked_example_step_by_step():
     assert st.decision()["who"] == ["jade_mistress"] and st.to_act() == 1
 
     # Jade reacts to the block with Paralysis: cost 4, 7 -> 3
-    st.apply(find(st, "react", who="jade_mistress", act="jade_paralysis", target="goblin"))
+    play(st, "react", who="jade_mistress", act="jade_paralysis", target="goblin")
     assert levels(st)["jade_mistress"] == 3
     # only the Thrall (8 > 3), not in the chain, may react to the spell; he could, and declines
     assert eligible(st) == ["thrall"]
@@ -111,7 +111,7 @@ def test_seed003_worked_example_step_by_step():
     d = st.decision()
     assert d["type"] == "reaction" and d["who"] == ["thrall"]
     assert eligible(st) == ["thrall"]  # the Goblin already reacted to this attack; Jade (3) is too low
-    events = st.apply(find(st, "react", who="thrall", act="protect", target="goblin"))
+    events = play(st, "react", who="thrall", act="protect", target="goblin")
     assert levels(st)["thrall"] == 5
     # Red Haggar is in the chain, Jade (3) is too low; the Goblin (6 > 5) may react again: its block resolved
     declared = [e for e in events if e.kind == "Declared"]
@@ -123,11 +123,11 @@ def test_seed003_worked_example_step_by_step():
 
 def test_seed003_worked_example_resolution_and_needle():
     st = _example()
-    st.apply(find(st, "use", who="red_haggar", act="haggar_chop", target="goblin", limb=None))
-    st.apply(find(st, "react", who="goblin", act="goblin_block"))
-    st.apply(find(st, "react", who="jade_mistress", act="jade_paralysis", target="goblin"))
+    play(st, "use", who="red_haggar", act="haggar_chop", target="goblin", limb=None)
+    play(st, "react", who="goblin", act="goblin_block")
+    play(st, "react", who="jade_mistress", act="jade_paralysis", target="goblin")
     st.apply(find(st, "pass", who="thrall"))
-    events = st.apply(find(st, "react", who="thrall", act="protect", target="goblin"))
+    events = play(st, "react", who="thrall", act="protect", target="goblin")
     kinds = [e.kind for e in events]
     redirected = [e for e in events if e.kind == "Redirected"]
     assert redirected and redirected[0].data == {"who": "thrall", "from": "goblin", "entry": 0}
