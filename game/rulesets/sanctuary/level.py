@@ -144,6 +144,8 @@ class SanctuaryLevel(LevelBase):
     first_player: Literal["random", "first", "second"] = "random"
     turn_limit: int = Field(200, ge=10, le=400,
                             description="safety net: after this many turns the higher Structure wins")
+    tips: dict[Literal["setup", "harvest", "duel", "combat", "contemplation", "end"], LocalizedText] = Field(
+        default_factory=dict, description="tutorial hints shown to unscripted seats in each phase")
 
     @model_validator(mode="after")
     def _cross_check(self) -> "SanctuaryLevel":

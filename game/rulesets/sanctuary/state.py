@@ -913,6 +913,9 @@ class SanctuaryState(GameState):
         out["board"] = [self._board(p, seat) for p in (0, 1)]
         out["waiting"] = [_langs(lambda lang, s=s: f"{self.name(s['card'], lang)} → {self.name(s['target'], lang)}"
                                  if s["target"] else self.name(s["card"], lang)) for s in self.stack]
+        tip = self.model.tips.get(self.phase)
+        if tip is not None and (seat is None or self.model.players[seat].script is None):
+            out["tip"] = tip if isinstance(tip, str) else tip.model_dump(exclude_none=True)
         out.update((k, v) for k, v in data.items() if k not in out)
         return out
 

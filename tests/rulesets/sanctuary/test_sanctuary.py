@@ -557,3 +557,14 @@ def test_every_action_and_event_of_a_game_reads_in_three_languages():
                 assert line is None or ("sanctuary." not in line and "{" not in line), (e, line)
                 lines += line is not None
     assert lines > 20
+
+
+def test_tutorial_tips_show_to_the_player_not_the_script():
+    lvl = next(e.level for e in SHIPPED if e.id == "tutorial")
+    st = RS.new_game(lvl, ["You", "Tutor"], 2)
+    assert "new hand" in st.view(0)["tip"]["en"] and "tip" not in st.view(1)
+    act(st, "keep")
+    act(st, "keep")
+    assert st.phase == "harvest" and "Attachment" in st.view(0)["tip"]["en"]
+    plain = RS.new_game(SHIPPED[1].level, ["A", "B"], 2)
+    assert "tip" not in plain.view(0)
