@@ -13,3 +13,14 @@ def _slow_only_when_asked(request: pytest.FixtureRequest) -> None:
     expr = request.config.getoption("markexpr", "") or ""
     if "slow" not in expr or "not slow" in expr:
         pytest.skip("long run: use -m slow")
+
+
+@pytest.fixture(autouse=True)
+def _english() -> object:
+    """Refusals are worded in the current language: test them in English, then restore it."""
+    from game.engine import i18n
+
+    before = i18n.language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
