@@ -26,6 +26,7 @@ from game.ui.widgets import Button, LogPanel
 SKIP_KEYS = frozenset({"ruleset", "version", "level", "rng", "seats", "format"})
 MAX_ITEMS = 24
 INDENT = "\t"  # marks a sub-line (drawn indented)
+BUTTON_MARGIN = 8  # room around a cached button for its shadow and hover lift
 
 
 def _name_of(item: dict[str, Any]) -> str:
@@ -214,16 +215,15 @@ class TableScene(RulesetScene):
             top = track.y + (track.h - knob_h) * self.scroll // max(1, self._content_h - area.h + 20)
             pygame.draw.rect(surface, pal.accent, (track.x, min(top, track.bottom - knob_h), 5, knob_h),
                              border_radius=3)
-        # the choices panel: redrawn only when the position, the hover, the page or the look changes
+        # the choices panel: its frame and every button (plain and hovered) are cached surfaces
         r = self.actions_rect
         seat = self.match.to_act()
         hovered = self.router.hovered.key if self.router.hovered is not None else None
-        key = (self._cache_key, self.lang, gfx.text_scale(), pal.name, hovered, self.page, self.can_act(),
-               self._bot_job is not None, tuple(b.key for b in self._buttons))
+        key = (self._cache_key, self.lang, gfx.text_scale(), pal.name, self.page, self.can_act(),
+               self._bot_job is not None, getattr(self, "_pages", 1))
         if key != self._choices_key or self._choices_surf is None:
             panel = pygame.Surface(r.size, pygame.SRCALPHA)
-            local = pygame.Rect(0, 0, r.w, r.h)
-            gfx.panel(panel, local, radius=8)
+            gfx.panel(panel, pygame.Rect(0, 0, r.w, r.h), radius=8)
             if self.can_act():
                 head = t("game.actions")
             elif seat is None:
@@ -233,18 +233,33 @@ class TableScene(RulesetScene):
             else:
                 head = t("game.waiting_for", name=self.seat_name(seat))
             gfx.text(panel, head, (14, 10), 17, pal.ink, bold=True)
-            for b in self._buttons:
-                moved = Button(b.rect.move(-r.x, -r.y), b.label, b.payload, b.enabled, b.tooltip, b.size, b.primary,
-                               key=b.key)
-                moved.draw(panel, hovered=b.key == hovered)
             if getattr(self, "_pages", 1) > 1:
                 gfx.text(panel, f"{self.page + 1} / {self._pages}", (r.w // 2, r.h - 28), 15, pal.ink, "center")
             gfx.text(panel, t("game.keys"), (r.w - 12, 12), 12, pal.ink_soft, "topright")
             if pygame.display.get_surface() is not None:
                 panel = panel.convert_alpha()
             self._choices_key, self._choices_surf = key, panel
+            self._button_cache = {}
         surface.blit(self._choices_surf, r.topleft)
+        for b in self._buttons:
+            img = self._button_image(b, b.key == hovered)
+            surface.blit(img, (b.rect.x - BUTTON_MARGIN, b.rect.y - BUTTON_MARGIN))
 
+    def _button_image(self, b: Button, hovered: bool) -> pygame.Surface:
+        """Return a button drawn once (with its shadow) for the plain or hovered state."""
+        k = (b.key, b.label, b.enabled, b.primary, b.rect.size, hovered)
+        img = self._button_cache.get(k)
+        if img is None:
+            m = BUTTON_MARGIN
+            img = pygame.Surface((b.rect.w + 2 * m, b.rect.h + 2 * m), pygame.SRCALPHA)
+            Button(pygame.Rect(m, m, b.rect.w, b.rect.h), b.label, b.payload, b.enabled, b.tooltip, b.size,
+                   b.primary, key=b.key).draw(img, hovered=hovered)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._button_cache[k] = img
+        return img
+
+    _button_cache: dict = {}
     _choices_key: tuple | None = None
     _choices_surf: pygame.Surface | None = None
 
