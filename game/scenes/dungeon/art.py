@@ -80,18 +80,38 @@ def _icon_path(token: str) -> str | None:
     return str(p) if p.is_file() else None
 
 
-def svg(name: str, size: tuple[int, int]) -> pygame.Surface:
-    """Return a dungeon sprite from assets/dungeon/ at ``size`` (cached by gfx)."""
-    return gfx.load_svg(f"dungeon/{name}", (max(1, size[0]), max(1, size[1])))
+_sprites: dict[tuple, pygame.Surface] = {}
+
+
+def svg(name: str, size: tuple[int, int], folder: str = "dungeon") -> pygame.Surface:
+    """Return a sprite from assets/<folder>/ at ``size`` (own cache: no path work per frame)."""
+    key = (folder, name, int(size[0]), int(size[1]))
+    hit = _sprites.get(key)
+    if hit is None:
+        hit = gfx.load_svg(f"{folder}/{name}", (max(1, int(size[0])), max(1, int(size[1]))))
+        if len(_sprites) > 512:
+            _sprites.clear()
+        _sprites[key] = hit
+    return hit
+
+
+def ui_icon(name: str, side: int) -> pygame.Surface:
+    """Return one of the shared ui icons (heart, coin, star, flame...) at ``side`` px."""
+    return svg(f"{name}.svg", (side, side), "ui")
 
 
 _chips: dict[tuple, pygame.Surface] = {}
 
 
-def chip(model: Any, token: str | None, diameter: int, ring: str | None = None, dim: bool = False) -> pygame.Surface:
-    """Return a chip face (or map feature) as a disc: rim by category, icon, ring red/white, monster numbers."""
+def chip(model: Any, token: str | None, diameter: int, ring: str | None = None, dim: bool = False,
+         raised: bool = True) -> pygame.Surface:
+    """Return a chip face (or map feature) as a disc: rim by category, icon, ring red/white, monster numbers.
+
+    ``raised`` chips (played pieces) get a thick wooden edge and a bevel; printed map features are flat.
+    """
     diameter = max(8, int(diameter))
-    key = (id(model), token, diameter, ring, dim, gfx.palette().name)
+    raised = raised and not ring
+    key = (id(model), token, diameter, ring, dim, raised, gfx.palette().name)
     hit = _chips.get(key)
     if hit is not None:
         return hit
@@ -113,13 +133,21 @@ def chip(model: Any, token: str | None, diameter: int, ring: str | None = None, 
                 a = (c + dx * (r + 1), c + dy * (r + 1))
                 b = (c + dx * (r + pad - 1), c + dy * (r + pad - 1))
                 pygame.draw.line(surf, (60, 10, 8), a, b, max(2, width // 2))
+    if raised:  # a played chip: a dark wooden edge, the face set into it, a light bevel on top
+        pygame.draw.circle(surf, (0, 0, 0, 110), (c + 2, c + 3), r)
+        pygame.draw.circle(surf, (58, 38, 24), (c, c), r)
+        r -= max(2, diameter // 14)
     pygame.draw.circle(surf, rim, (c, c), r)
     pygame.draw.circle(surf, disc, (c, c), max(1, r - max(2, diameter // 12)))
     pygame.draw.circle(surf, (30, 22, 16), (c, c), r, 1)
+    if raised:
+        arc = pygame.Rect(0, 0, 2 * r - 4, 2 * r - 4)
+        arc.center = (c, c)
+        pygame.draw.arc(surf, (255, 250, 235, 150), arc, 1.7, 3.1, max(1, diameter // 30))
     path = _icon_path(token) if token else None
     inner = round(diameter * 0.68)
     if path:
-        icon = gfx.load_svg(path, (inner, inner))
+        icon = svg(f"{token}.svg", (inner, inner), "dungeon/tokens")
         surf.blit(icon, icon.get_rect(center=(c, c)))
     else:
         tok = model.tokens.get(token) if token is not None else None
@@ -169,7 +197,7 @@ def _map_side(model_id: int, card: str, side: int, cell: int, pal: str, model_re
                 img = svg("rubble.svg", (round(cell * 0.92), round(cell * 0.92)))
                 surf.blit(img, img.get_rect(center=(x + cell // 2, y + cell // 2)))
             elif c.kind == "feature":
-                img = chip(model, c.token, feature_d, "mandatory" if c.mandatory else "optional")
+                img = chip(model, c.token, feature_d, "mandatory" if c.mandatory else "optional", raised=False)
                 surf.blit(img, img.get_rect(center=(x + cell // 2, y + cell // 2)))
             elif c.decor:
                 name = {"torch": "torch.svg", "bones": "bones.svg", "cobweb": "cobweb.svg"}.get(c.decor)
