@@ -686,11 +686,11 @@ class DungeonScene(RulesetScene):
         ctypes = [c for c in market if c in self.model.chips]
         ctypes.sort(key=lambda c: (self.model.chips[c].tier, c))
         area = self.board_rect.inflate(-28, 0)
-        cols = 3
+        cols = 2 if len(ctypes) <= 24 else 3
         w = (area.w - (cols - 1) * 8) // cols
         rows = max(1, -(-len(ctypes) // cols))
-        room = self.board_rect.h - 72 - 120
-        h = max(40, min(62, room // rows - 6))
+        room = self.board_rect.h - 72 - 12
+        h = max(30, min(60, room // rows - 6))
         out = []
         for i, c in enumerate(ctypes):
             r, k = divmod(i, cols)
@@ -721,41 +721,49 @@ class DungeonScene(RulesetScene):
             gfx.shadow(surface, rect, 8, (2, 3), blur=3)
             gfx.rounded_rect(surface, rect, bg, 8)
             gfx.rounded_rect(surface, rect, pal.accent if buyable else pal.edge, 8, 2)
-            d = min(40, rect.h - 10)
+            d = min(40, rect.h - 8)
             for i, face in enumerate(chip.faces):
                 img = art.chip(self.model, face, d, dim=stock == 0)
-                surface.blit(img, img.get_rect(center=(rect.x + 6 + d // 2 + i * (d - 6), rect.centery)))
-            tx = rect.x + 14 + 2 * d - 6
+                surface.blit(img, img.get_rect(center=(rect.x + 6 + d // 2 + i * (d - 8), rect.centery)))
+            tx = rect.x + 12 + 2 * d - 8
             ink = pal.ink if buyable else pal.ink_soft
-            label = self.ctype_label(ctype)
-            size = gfx.fit_text_size(label, rect.right - tx - 6, 20, 14, 10, bold=True)
-            gfx.text(surface, label, (tx, rect.y + 5), size, ink, bold=True)
             price = self.state.price(ctype)
-            note = t("dscene.locked", n=mk.unlock_rounds[chip.tier - 1]) if locked else t("dscene.stock", n=stock)
-            gfx.text(surface, f"{t('dscene.tier', n=chip.tier)} · {note}", (tx, rect.bottom - 6), 13, pal.ink_soft,
-                     "bottomleft")
             coin = art.ui_icon("coin", 18)
-            pr = gfx.text(surface, str(price), (rect.right - 8, rect.bottom - 6), 16, ink, "bottomright", bold=True)
+            pr = gfx.text(surface, str(price), (rect.right - 10, rect.centery), 18, ink, "midright", bold=True)
             surface.blit(coin, coin.get_rect(midright=(pr.x - 3, pr.centery)))
-        self._draw_bag_row(surface, seat, p, self.board_rect.bottom - 96)
+            label = self.ctype_label(ctype)
+            room = coin.get_rect(midright=(pr.x - 3, pr.centery)).x - tx - 8
+            size = gfx.fit_text_size(label, room, 22, 15, 10, bold=True)
+            note = t("dscene.locked", n=mk.unlock_rounds[chip.tier - 1]) if locked else t("dscene.stock", n=stock)
+            two = rect.h >= 40
+            gfx.text(surface, label, (tx, rect.y + 4) if two else (tx, rect.centery), size, ink,
+                     "topleft" if two else "midleft", bold=True)
+            if two:
+                gfx.text(surface, f"{t('dscene.tier', n=chip.tier)} · {note}", (tx, rect.bottom - 4), 12,
+                         pal.ink_soft, "bottomleft")
 
-    def _draw_bag_row(self, surface: pygame.Surface, seat: int, p: dict[str, Any], y: int) -> None:
+    def _draw_bag_grid(self, surface: pygame.Surface, seat: int, p: dict[str, Any], box: pygame.Rect) -> None:
+        """What is in a bag: each chip as its first face with the second peeking out behind."""
         pal = gfx.palette()
-        bag = [c for c in p.get("bag", []) if isinstance(c, str)]
-        x0 = self.board_rect.x + 18
-        gfx.text(surface, t("dscene.bag_contents", name=self.seat_name(seat), n=len(bag)), (x0, y), 15,
-                 pal.ink_light, bold=True)
-        per = max(1, (self.board_rect.w - 36) // 46)
-        for i, cid in enumerate(bag[:per * 2]):
+        bag = sorted((c for c in p.get("bag", []) if isinstance(c, str)),
+                     key=lambda c: (self.state.catalog.get(c, ""), c))
+        gfx.text(surface, t("dscene.bag_contents", name=self.seat_name(seat), n=len(bag)), (box.x, box.y), 14,
+                 pal.ink_light, bold=True, max_width=box.w)
+        per = max(1, box.w // 46)
+        rows = max(1, (box.h - 30) // 38)
+        shown = bag[:per * rows]
+        for i, cid in enumerate(shown):
             faces = self.chip_faces(cid)
             if not faces:
                 continue
             r, k = divmod(i, per)
-            cx, cy = x0 + 20 + k * 46, y + 42 + r * 36
+            cx, cy = box.x + 18 + k * 46, box.y + 44 + r * 38
             back = art.chip(self.model, faces[1], 22)
-            surface.blit(back, back.get_rect(center=(cx + 12, cy + 8)))
+            surface.blit(back, back.get_rect(center=(cx + 13, cy + 8)))
             img = art.chip(self.model, faces[0], 32)
             surface.blit(img, img.get_rect(center=(cx, cy)))
+        if len(bag) > len(shown):
+            gfx.text(surface, f"+{len(bag) - len(shown)}", (box.right, box.bottom), 14, pal.ink_light, "bottomright")
 
     # ---------------------------------------------------------------- hand panel
     def _hand_spots(self) -> dict[str, Any]:
@@ -789,7 +797,10 @@ class DungeonScene(RulesetScene):
         if p.get("status") == "draw" and self.my_turn_on(seat):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
-        self._draw_drawn_chip(surface, seat, p, spots)
+        if self.screen_mode(self.view) == "market":
+            self._draw_bag_grid(surface, seat, p, pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176))
+        else:
+            self._draw_drawn_chip(surface, seat, p, spots)
         if p.get("status") == "floor_done" and self.replay is None:
             gfx.text(surface, t("dscene.floor_done", floor=int(p.get("hero_row", 0)) + 1),
                      (r.centerx, spots["buttons"][0].y - 8), 15, pal.accent, "midbottom", bold=True)
@@ -803,8 +814,8 @@ class DungeonScene(RulesetScene):
     def _draw_counters(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
         cs = self.counters_for(seat, p)
         r = self.hand_rect
-        spots = {"health": (r.x + 16, r.y + 96), "gold": (r.x + 134, r.y + 96),
-                 "vp": (r.x + 16, r.y + 132), "xp": (r.x + 134, r.y + 132)}
+        spots = {"health": (r.x + 14, r.y + 96), "gold": (r.x + 152, r.y + 96),
+                 "vp": (r.x + 14, r.y + 132), "xp": (r.x + 152, r.y + 132)}
         if seat not in self._held:
             cs["health"].maximum = int(p.get("max_health", 0)) or None
             for k in ("health", "gold", "vp", "xp"):
