@@ -7,9 +7,10 @@ those of the app alone, not of the bench process.
 - ``idle WHAT --seconds S --warm W``: the real ``App.run`` loop on the menu (WHAT=menu)
   or on a ruleset's busy game scene with nothing moving; CPU time over S seconds
   after W seconds of settling (``time.process_time``, every thread of the process).
-- ``memory --frames N``: opens every scene ``smoke`` opens (menus, dialogs, every
-  ruleset's screens, every level's game scene) for N frames each, then reports
-  ``ru_maxrss``.
+- ``memory --frames N [--few]``: opens every scene ``smoke`` opens (menus, dialogs,
+  every ruleset's screens, every level's game scene) for N frames each, then
+  reports ``ru_maxrss``; ``--few`` (bench --quick) opens only the menus and one
+  busy game per ruleset.
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ def idle(what: str, seconds: float, warm: float) -> dict[str, Any]:
             "frames": int(marks["frames1"] - marks["frames0"])}
 
 
-def memory(frames: int) -> dict[str, Any]:
-    """Open every scene for ``frames`` frames; return the peak resident memory in MB."""
+def memory(frames: int, few: bool = False) -> dict[str, Any]:
+    """Open every scene for ``frames`` frames (``few``: the menus and one busy game per ruleset); return peak MB."""
     import resource
 
     from game.cli.smoke import Smoke
@@ -66,7 +67,18 @@ def memory(frames: int) -> dict[str, Any]:
     t0 = time.perf_counter()
     smoke = Smoke(frames, 1, None)
     try:
-        smoke.run_all()
+        if few:
+            from game.bench.positions import busy_match, ruleset_ids
+            from game.scenes import newgame, settings
+            from game.scenes.play import scene_for_match
+
+            smoke.run_scene("menu", lambda app: None)
+            smoke.run_scene("gallery", lambda app: newgame.GalleryScene(app))
+            smoke.run_scene("settings", lambda app: settings.SettingsScene(app))
+            for rid in ruleset_ids():
+                smoke.run_scene(f"game-{rid}", lambda app, r=rid: scene_for_match(app, busy_match(r, bots="random")))
+        else:
+            smoke.run_all()
     finally:
         import pygame
 
@@ -90,11 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--warm", type=float, default=2.5)
     m = sub.add_parser("memory")
     m.add_argument("--frames", type=int, default=5)
+    m.add_argument("--few", action="store_true", help="menus and one busy game per ruleset only (bench --quick)")
     args = parser.parse_args(argv)
     if args.probe == "idle":
         result = idle(args.what, args.seconds, args.warm)
     else:
-        result = memory(args.frames)
+        result = memory(args.frames, args.few)
     sys.stdout.write(json.dumps(result) + "\n")
     sys.stdout.flush()
     return 0

@@ -66,12 +66,13 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
                  for what in ["menu", *rids]}
     if not quick:
         wait(list(idle_jobs.values()))
-    mem_job = pool.submit(run_probe, ["memory", "--frames", "1" if quick else "5"], 900)
+    mem_job = pool.submit(run_probe, ["memory", "--frames", "2", "--few"] if quick else ["memory", "--frames", "5"],
+                          900)
     if not quick:
         wait([mem_job])
 
     say("bot decisions")
-    per = {"easy": 3, "normal": 4, "hard": 1} if quick else {"easy": 30, "normal": 40, "hard": 10}
+    per = {"easy": 3, "normal": 3, "hard": 1} if quick else {"easy": 30, "normal": 40, "hard": 10}
     bots: dict[str, Any] = {}
     for rid in rids:
         try:
