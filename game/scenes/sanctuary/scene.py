@@ -42,7 +42,7 @@ PHASE_SHOWN_AS = {"end": "contemplation"}
 CARD = (92, 128)            # a card in a battle row
 HAND_CARD = (104, 146)      # a card in the hand
 MINI = (40, 56)             # piles
-SANCT_CARD = (62, 87)       # the Sanctuary card in its block
+SANCT_CARD = (56, 78)       # the Sanctuary card in its block
 TAB_H, TAB_STEP = 24, 19    # technology tabs tucked under their carrier
 TILE = (116, 32)            # an attachment tile
 
@@ -117,7 +117,7 @@ class SanctuaryScene(RulesetScene):
         super().__init__(app, match)
         self.toast.anchor = (505, 330)
         self.L = Layout()
-        self.fan = CardFan((600, 710), HAND_CARD, max_width=600, max_angle=16.0, lift=40, arc=8.0)
+        self.fan = CardFan((600, 702), HAND_CARD, max_width=600, max_angle=14.0, lift=40, arc=6.0)
         self._tips: dict[Any, str] = {}
         self._tips_key: Any = None
         # shown values that animate towards the state (snapped when nothing animates them)
@@ -289,8 +289,8 @@ class SanctuaryScene(RulesetScene):
             L.band[seat] = band
             L.sanct[seat] = pygame.Rect(band.x, band.y, 170, band.h)
             L.att[seat] = pygame.Rect(band.x + 176, band.y, 120, band.h)
-            L.row[seat] = pygame.Rect(band.x + 302, band.y, 598, band.h)
-            L.piles[seat] = pygame.Rect(band.x + 906, band.y, 84, band.h)
+            L.row[seat] = pygame.Rect(band.x + 302, band.y, 590, band.h)
+            L.piles[seat] = pygame.Rect(band.x + 898, band.y, 92, band.h)
             pr = L.piles[seat]
             L.deck[seat] = pygame.Rect(pr.x + 6, pr.y + 10, *MINI)
             L.discard[seat] = pygame.Rect(pr.x + 6, pr.y + 72, *MINI)
@@ -301,7 +301,7 @@ class SanctuaryScene(RulesetScene):
             pl = pls[seat]
             san = pl.get("sanctuary")
             if isinstance(san, str):
-                c = (sr.x + 10 + SANCT_CARD[0] / 2, sr.y + 38 + SANCT_CARD[1] / 2)
+                c = (sr.x + 8 + SANCT_CARD[1] / 2, sr.y + 40 + SANCT_CARD[1] / 2)
                 ang = self._shown_angle(view, san)
                 L.cards[san] = (c, ang, self._rot_rect(c, SANCT_CARD, ang))
             self._layout_row(view, L, seat, pl)
@@ -414,12 +414,10 @@ class SanctuaryScene(RulesetScene):
         me, opp = L.me, L.opp
         pls = self.players(view)
         # drop zones for untargeted plays (lowest)
-        zone_tips = {"chars": _t("zone.chars"), "attachments": _t("zone.attachments"), "stack": _t("zone.stack")}
         for name, rect in (("chars", L.row[me]), ("attachments", L.att[me]), ("stack", L.stack_zone)):
             z = Zone(name)
             regs.append(HitRegion(rect, z, drop_target=True, highlight=False, key=("zone", name),
-                                  accepts=lambda p, z=z: self._accepts(p, z),
-                                  tooltip=zone_tips[name] if name != "chars" or not pls[me].get("chars") else None))
+                                  accepts=lambda p, z=z: self._accepts(p, z)))
         # piles
         for seat in (0, 1):
             pl = pls[seat]
@@ -484,11 +482,12 @@ class SanctuaryScene(RulesetScene):
             if acts:
                 hint = self._hint_for(acts)
                 region = HitRegion(rect, acts, tooltip=f"{tip}\n\n{hint}", draggable=any(a.kind == "play" for a in acts),
-                                   inspect=("card", iid), key=("hand", iid), ghost=self._hand_ghost(iid))
+                                   inspect=("card", iid), key=("hand", iid), ghost=self._hand_ghost(iid),
+                                   highlight=False)
             else:
                 reason = waiting or self._hand_reason(iid)
                 region = HitRegion(rect, [Action.of("play", card=iid)], tooltip=tip, legal=False, reason=reason,
-                                   inspect=("card", iid), key=("hand", iid))
+                                   inspect=("card", iid), key=("hand", iid), highlight=False)
             if slot.lifted:
                 lifted = region
             else:
@@ -1364,7 +1363,32 @@ class SanctuaryScene(RulesetScene):
             colour = DUEL_COLOUR if "duel" in kinds else BLOCK_COLOUR if "block" in kinds else \
                 ATTACK_COLOUR if "attack" in kinds else (170, 110, 220)
             _arrow(surface, src, self.router.mouse, colour, bend=0.15)
+        if d is not None:  # the zones that would take the dragged card say what dropping there does
+            pal = gfx.palette()
+            for r in self.router.drop_candidates():
+                if isinstance(r.payload, Zone):
+                    words = _t(f"zone.{r.payload.name}")
+                    box = r.rect.inflate(-16, -16)
+                    size = 16 if r.payload.name == "chars" else 12
+                    gfx.text(surface, words, box.center, size, pal.accent, "center", max_width=box.w, bold=True,
+                             shadow=(0, 0, 0))
         super().draw_top(surface)
+
+    def show_result(self) -> None:
+        """The base's result screen, with the end of the game in words."""
+        from game.engine import i18n
+        from game.scenes.dialogs import ResultScene
+
+        res = self.match.result()
+        if res is None or not res.reason or i18n.has(res.reason) \
+                or not i18n.has(f"sanctuary_scene.end.{res.reason}"):
+            super().show_result()
+            return
+        winners = [self.seat_name(w) for w in res.winners]
+        scores = [(self.seat_name(i), str(int(sc) if float(sc).is_integer() else round(float(sc), 2)))
+                  for i, sc in enumerate(res.scores or ())]
+        self.app.play_sound("victory")
+        self.app.push(ResultScene(self.app, winners, scores, self.rematch, _t(f"end.{res.reason}")))
 
     def on_settings_changed(self) -> None:
         """Repaint card faces in the new language, palette or text size."""
