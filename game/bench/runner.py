@@ -187,7 +187,12 @@ def table(result: dict[str, Any], details: dict[str, Any]) -> str:
     for name, got, budget, ok in rows:
         lines.append(f"  {_verdict(ok)}  {name:<{w1}}  {got:<{w2}}  {budget:<{w3}}")
     for rid, d in details.get("scenes", {}).items():
-        lines.append(f"  note: {rid} scene {d.get('scene')}, {d.get('sprites')} sprites per frame")
+        lines.append(f"  note: {rid} scene {d.get('scene')}, {d.get('sprites')} sprites per frame; CPU per frame "
+                     f"median {d.get('cpu_median_ms')} ms, p99 {d.get('cpu_p99_ms')} ms")
+    load, cores = m.get("load_1min"), m.get("cores") or 1
+    if load is not None and load > 0.75 * cores:
+        lines.append(f"  WARNING: the machine is busy (load {load:.1f} on {cores} cores): wall-clock figures include "
+                     "waiting for a core; the CPU-per-frame notes show the work itself")
     for rid, d in details.get("simulate", {}).items():
         if d.get("errors"):
             lines.append(f"  note: simulate {rid}: {d['errors']} errors in {d.get('games')} games")

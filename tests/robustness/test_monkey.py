@@ -14,8 +14,8 @@ from game.engine.registry import all_rulesets
 RULESETS = sorted(r.id for r in all_rulesets())
 PLAN = {"menu": 150, "settings": 150, "gallery": 100, "load": 80, "rules": 80}
 for _rid in RULESETS:
-    PLAN |= {f"levels-{_rid}": 60, f"game-{_rid}": 150, f"game-{_rid}-deep": 350, f"game-{_rid}-hotseat": 120,
-             f"pause-{_rid}": 100}
+    PLAN |= {f"levels-{_rid}": 40, f"game-{_rid}": 100, f"game-{_rid}-deep": 260, f"game-{_rid}-hotseat": 80,
+             f"pause-{_rid}": 60}
 
 
 @pytest.fixture(scope="module")

@@ -32,8 +32,10 @@ EXAMPLES = int(os.environ.get("MESA_FUZZ_EXAMPLES", "0")) or None
 HANG_SECONDS = 10.0
 
 #: a problem line after "file: ": a field path and a message, or a message about the whole file
-#: (a ruleset's cross-checks come as "(top level): field: message; field: message")
-FIELD = re.compile(r"""^(?:\(top level\): )?(?:include\[\d+\]: .+|[A-Za-z_"'][^:\n]{0,200}?: .+)$""")
+#: (a ruleset's cross-checks come as "(top level): field: message; field: message"); path segments
+#: may be quoted keys holding any character ('heroes.":".name')
+_SEG = r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_\-\[\]/<>]+)"""
+FIELD = re.compile(rf"""^(?:\(top level\): )?(?:include\[\d+\]: .+|{_SEG}(?:\.?{_SEG})*: .+)$""")
 WHOLE_FILE = ("nested too deeply", "file too large", "not valid TOML", "end of file", "line ", "binary data",
               "include: too much")
 
