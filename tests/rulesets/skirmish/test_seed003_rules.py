@@ -712,3 +712,35 @@ def test_seed003_multi_attack_one_extra_target_per_rank():
     st = make([fighter("ana", "heroes", 0, ap=12, actions=["margin_hit"])] + foes, extra=EXTRA)
     play(st, "use", act="margin_hit", target="m1", limb=None)
     assert st.decision()["type"] != "targets"
+
+
+def test_seed003_tied_heroes_decide_in_reaction_windows_too():
+    a = fighter("ana", "heroes", 0, ap=9, equipment=[{"item": "kite_shield", "parts": ["hand_l"]}])
+    b = fighter("bo", "heroes", 1, ap=9, equipment=[{"item": "kite_shield", "parts": ["hand_l"]}])
+    m1 = fighter("m1", "minions", 2, base=False, ap=12, hp=30, actions=["auto_hit"])
+    st = make([a, b, m1], extra=EXTRA)
+    play(st, "use", act="auto_hit", target="ana")  # m1 12 -> 10: the heroes (9) cannot react
+    assert st.decision()["type"] == "opportunity"
+    st = make([a, b, m1], extra=EXTRA)
+    set_levels(st, {"ana": 11, "bo": 11, "m1": 12}, needle=11)
+    play(st, "use", act="auto_hit", target="ana")  # m1 -> 10; ana and bo (11) tie
+    d = st.decision()
+    assert d["type"] == "reaction" and d["seat"] == 0 and has(st, "yield")
+    st.apply(Action.of("yield"))
+    assert st.decision()["seat"] == 1 and has(st, "react", who="bo", act="protect", target="ana")
+
+
+def test_seed003_ally_of_the_same_player_gives_at_once():
+    a = fighter("ana", "heroes", 0, ap=5, hp=30)
+    m1 = fighter("m1", "minions", 1, base=False, ap=12, hp=30)
+    m2 = fighter("m2", "minions", 1, base=False, ap=6, hp=30, pack=["dagger"])
+    st = make([a, m1, m2], extra=EXTRA)
+    st.apply(find(st, "take", who="m1", item="m2.dagger", parts=("hand_l",)))
+    assert st.pending is None and "m2.dagger" in st.c("m1")["equipped"] and st.c("m1")["ap_level"] == 11
+
+
+def test_round_limit_ends_in_a_draw():
+    st = duel({"ap": 1}, {"ap": 1, "hp": 30}, round_limit=2)
+    while st.to_act() is not None:
+        st.apply(st.legal_actions()[0])  # wait, wait...
+    assert st.result().winners == () and st.result().reason == "round_limit" and st.round == 2
