@@ -94,6 +94,7 @@ class SkirmishState(GameState):
         self._parts: dict[str, dict[str, dict[str, Any]]] = {}
         self._decision_cache: dict[str, Any] | None = None
         self._legal_cache: list[Action] | None = None
+        self._react_cache: dict[str, list[Action]] = {}
 
     # ------------------------------------------------------------------ basics
     def _index(self) -> None:
@@ -101,6 +102,7 @@ class SkirmishState(GameState):
         self._parts = {c["id"]: {p["id"]: p for p in c["parts"]} for c in self.combatants}
         self._decision_cache = None
         self._legal_cache = None
+        self._react_cache = {}
 
     def c(self, cid: str) -> dict[str, Any]:
         """Return the combatant with this id."""
@@ -380,6 +382,7 @@ class SkirmishState(GameState):
                 raise RuntimeError("skirmish: automatic steps do not converge")
             self._decision_cache = None
             self._legal_cache = None
+            self._react_cache = {}
             if self.decision() is not None:
                 return
             if self.phase == "setup":
@@ -398,6 +401,7 @@ class SkirmishState(GameState):
             self._start_round(events)
         self._decision_cache = None
         self._legal_cache = None
+        self._react_cache = {}
 
     # ------------------------------------------------------------------ usability
     def _limb_pool(self, c: dict[str, Any], free_only: bool) -> Counter:
@@ -605,6 +609,12 @@ class SkirmishState(GameState):
         """The reactions a combatant may declare against the top chain entry now."""
         if not self.chain:
             return []
+        hit = self._react_cache.get(r["id"])
+        if hit is None:
+            hit = self._react_cache[r["id"]] = self._reaction_actions(r)
+        return list(hit)
+
+    def _reaction_actions(self, r: dict[str, Any]) -> list[Action]:
         entry = self.chain[-1]
         if r not in self.eligible_reactors(entry):
             return []
