@@ -143,7 +143,7 @@ def chip(model: Any, token: str | None, diameter: int, ring: str | None = None, 
     if raised:
         arc = pygame.Rect(0, 0, 2 * r - 4, 2 * r - 4)
         arc.center = (c, c)
-        pygame.draw.arc(surf, (255, 250, 235, 150), arc, 1.7, 3.1, max(1, diameter // 30))
+        pygame.draw.arc(surf, (255, 250, 235, 70), arc, 1.9, 2.9, max(1, diameter // 40))
     path = _icon_path(token) if token else None
     inner = round(diameter * 0.68)
     if path:

@@ -927,7 +927,8 @@ class DungeonScene(RulesetScene):
             text = t(f"dscene.do.{status}") if i18n.has(f"dscene.do.{status}") else ""
         if hint:
             text = (text + "\n\n" if text else "") + i18n.localize(hint, self.lang)
-        text = (text + "\n\n" if text else "") + t("dscene.inspect_hint")
+        else:
+            text = (text + "\n\n" if text else "") + t("dscene.inspect_hint")
         key = (text, tuple(rect), pal.name, gfx.text_scale(), self.lang)
         if self._hint_cache is None or self._hint_cache[0] != key:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -994,8 +995,9 @@ class DungeonScene(RulesetScene):
                 surface.blit(img, (x, rect.y + 41))
                 rr = gfx.text(surface, val, (x + 17, rect.y + 40), 13, pal.ink, bold=True)
                 x = rr.right + 10
-            mini = self._miniature(s, p, pygame.Rect(0, 0, 112, rect.h - 6))
-            surface.blit(mini, mini.get_rect(midright=(rect.right - 6, rect.centery)))
+            if p.get("maps"):
+                mini = self._miniature(s, p, pygame.Rect(0, 0, 112, rect.h - 6))
+                surface.blit(mini, mini.get_rect(midright=(rect.right - 6, rect.centery)))
 
     def _miniature(self, seat: int, p: dict[str, Any], box: pygame.Rect) -> pygame.Surface:
         """A small picture of a seat's dungeon: maps, chips, features and the hero's floor (cached)."""
@@ -1216,8 +1218,9 @@ class DungeonScene(RulesetScene):
         """The base frame, plus the Depths arrows drawn over the board."""
         super().draw(surface)
         pal = gfx.palette()
+        dragging = self.router.dragging is not None
         for reg in self.router.regions:
-            if _is_ui(reg.payload) and reg.payload[1] == "shift":
+            if _is_ui(reg.payload) and reg.payload[1] == "shift" and not dragging:
                 k = reg.payload[2]
                 rr = reg.rect
                 colour = pal.accent if reg.legal else pal.panel_dark
@@ -1329,8 +1332,9 @@ class DungeonScene(RulesetScene):
             occ = {(int(c["row"]), int(c["col"])): c["face"] for c in p.get("chips", [])}
             cell = board.cells[pos]
             token = occ.get(pos) or cell.token
+            ring = None if pos in occ or cell.kind != "feature" else ("mandatory" if cell.mandatory else "optional")
             if token:
-                self._inspect_token(token, self._cell_tip(p, pos, board))
+                self._inspect_token(token, self._cell_tip(p, pos, board), ring)
             else:
                 self.inspector.open(t("dscene.floor_of", n=pos[0] + 1, total=board.floors),
                                     self._cell_tip(p, pos, board))
@@ -1359,11 +1363,11 @@ class DungeonScene(RulesetScene):
             self.inspector.open(t("dscene.bag_title", name=self.seat_name(seat)), body,
                                 image=art.svg("bag.svg", (200, 200)))
 
-    def _inspect_token(self, token: str, extra: str = "") -> None:
+    def _inspect_token(self, token: str, extra: str = "", ring: str | None = None) -> None:
         body = self.tdesc(token)
         if extra and extra not in body:
             body = extra if not body else extra + ("" if body in extra else "\n\n" + body)
-        self.inspector.open(self.tname(token), body, image=art.chip(self.model, token, 220))
+        self.inspector.open(self.tname(token), body, image=art.chip(self.model, token, 360, ring))
 
     def _inspect_faces(self, title: str, faces: list[str], subtitle: str = "") -> None:
         body = "\n\n".join(f"{self.tname(f)}: {self.tdesc(f)}" for f in faces)
