@@ -775,8 +775,7 @@ class SanctuaryState(GameState):
                 self.combat["gone"][c] = self.strength(c)
             for tc in [x for x in pl["techs"] if self.perm[x]["carrier"] == c]:
                 self.leave_play(tc, ev, "carrier_left")
-        if zone == "attachments":
-            pass  # Structure added on entering stays (RULES.md: added permanently)
+        # an Attachment leaving keeps the Structure it added on entering (RULES.md: added permanently)
         pl[zone].remove(c)
         pl["discard"].append(c)
         del self.perm[c]
