@@ -31,9 +31,10 @@ from typing import Any, Iterable
 from game.engine.actions import Action
 from game.engine.events import Event, damage_dealt, game_over, phase_began
 from game.engine.dice import DiceExpr
-from game.engine.i18n import localize, t
-from game.engine.protocol import GameState, IllegalAction, Result, StateError, digest_of
+from game.engine.i18n import language, localize, t
+from game.engine.protocol import GameState, IllegalAction, Result
 from game.engine.rng import Rng
+from game.rulesets.skirmish.bot import success_chance
 from game.rulesets.skirmish.effects import VERBS, EffectContext
 from game.rulesets.skirmish.level import ADVANTAGE_STAT, SkirmishLevel
 
@@ -1140,8 +1141,6 @@ class SkirmishState(GameState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public in a skirmish: a readable digest first, then the full state without the RNG."""
-        from game.engine.i18n import language
-
         data = self.to_json()
         data["rng"] = None
         out: dict[str, Any] = {k: data.pop(k) for k in ("ruleset", "version", "level", "seats", "rng")}
@@ -1199,7 +1198,6 @@ class SkirmishState(GameState):
                 if ch.defense:
                     diff += self.stat(self.c(tid), ch.defense)
                 bonus = self.stat(self.c(who_id), ch.offense) if ch.offense else 0
-                from game.rulesets.skirmish.bot import success_chance
                 extra = t("skirmish.describe.check", lang, diff=diff,
                           chance=round(100 * success_chance(bonus, diff)))
             if k == "aim":
@@ -1270,10 +1268,6 @@ class SkirmishState(GameState):
         if k == "GameOver":
             return t(f"skirmish.event.over.{d.get('reason')}", lang)
         return None
-
-    def actor_name(self, seat: int | None) -> str:
-        """Return a seat's display name."""
-        return super().actor_name(seat)
 
     # ------------------------------------------------------------------ bots
     def heuristic(self, seat: int) -> float:
@@ -1394,6 +1388,3 @@ class SkirmishState(GameState):
         st._index()
         return st
 
-    def digest(self) -> str:
-        """Return a short digest of the full state."""
-        return digest_of(self.to_json())
