@@ -166,6 +166,15 @@ def _wants_readiness(state: "SkirmishState", who: str) -> bool:
             and bool(state.action_sources(c, reactions=True)))
 
 
+def _hands_idle(state: "SkirmishState", who: str) -> bool:
+    """True when the combatant holds no item that gives it an attack."""
+    c = state.c(who)
+    for iid in c["equipped"]:
+        if any("attack" in state.model.actions[aid].tags for aid in state.item_def(iid).actions):
+            return False
+    return True
+
+
 def action_value(state: "SkirmishState", action: Action) -> float:
     """A cheap 0..1 value of an action in an opportunity or a reaction window (the policy takes the best)."""
     k = action.kind
@@ -185,9 +194,9 @@ def action_value(state: "SkirmishState", action: Action) -> float:
     if k == "prepare":
         return 0.45 if _wants_readiness(state, action["who"]) else 0.12
     if k in ("pickup", "equip"):
-        return 0.28
+        return 0.28 if _hands_idle(state, action["who"]) else 0.08
     if k == "take":
-        return 0.2
+        return 0.2 if _hands_idle(state, action["who"]) else 0.05
     if k == "wait":
         return 0.1
     if k in ("stow", "drop"):
