@@ -150,7 +150,7 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     if size < round(10.5 * s) and " " in name:  # too small on one line: two lines
         size2 = max(8, round(9 * s))
         lines = gfx.wrap(name, size2, name_w, True)
-        while size2 > 7 and (len(lines) > 2 or gfx.line_height(size2, True) * len(lines) > band.h + 4 * s):
+        while size2 > 7 and (len(lines) > 2 or gfx.line_height(size2, True) * len(lines) > band.h + 2 * s):
             size2 -= 1
             lines = gfx.wrap(name, size2, name_w, True)
         lh = gfx.line_height(size2, True)

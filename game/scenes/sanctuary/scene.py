@@ -292,9 +292,9 @@ class SanctuaryScene(RulesetScene):
             L.row[seat] = pygame.Rect(band.x + 302, band.y, 590, band.h)
             L.piles[seat] = pygame.Rect(band.x + 898, band.y, 92, band.h)
             pr = L.piles[seat]
-            L.deck[seat] = pygame.Rect(pr.x + 6, pr.y + 10, *MINI)
-            L.discard[seat] = pygame.Rect(pr.x + 6, pr.y + 72, *MINI)
-            L.hand_pile[seat] = pygame.Rect(pr.x + 6, pr.y + 134, *MINI)
+            L.deck[seat] = pygame.Rect(pr.x + 4, pr.y + 10, *MINI)
+            L.discard[seat] = pygame.Rect(pr.x + 4, pr.y + 72, *MINI)
+            L.hand_pile[seat] = pygame.Rect(pr.x + 4, pr.y + 134, *MINI)
             sr = L.sanct[seat]
             L.dial[seat] = (sr.x + 124, sr.y + 78)
             L.will[seat] = pygame.Rect(sr.x + 8, sr.y + 142, sr.w - 16, 46)
@@ -325,8 +325,8 @@ class SanctuaryScene(RulesetScene):
         slots = self.fan.slots(len(hand), hovered)
         L.hand = list(zip(hand, slots))
         if view.get("phase") == "setup" and view.get("setup_seat") == me:
-            box = pygame.Rect(0, 0, 560, 96)
-            box.center = (505, 520)
+            box = pygame.Rect(0, 0, 600, 118)
+            box.center = (505, 500)
             L.mulligan["box"] = box
             L.mulligan["keep"] = pygame.Rect(box.x + 40, box.bottom - 50, 220, 40)
             L.mulligan["mulligan"] = pygame.Rect(box.right - 260, box.bottom - 50, 220, 40)
@@ -564,6 +564,9 @@ class SanctuaryScene(RulesetScene):
                     return a
                 if a.kind == "attack" and iid == opp_sanct:
                     return a
+            if iid[:1] == str(self.L.me) and not iid.endswith(".S"):  # own cards: as good as their zone
+                zone = "attachments" if iid in self.L.tiles else "chars"
+                return self._match(acts, Zone(zone))
             return None
         if isinstance(marker, Zone):
             want = {"chars": "character", "attachments": "attachment", "stack": "manipulation"}.get(marker.name)
@@ -837,12 +840,12 @@ class SanctuaryScene(RulesetScene):
         # cards in flight
         for iid, fl in list(self.flying.items()):
             end_rect = L.rect_of(iid)
-            if end_rect is None:
-                end_rect = L.stack_zone if any(s.get("card") == iid for s, _ in L.stack) else None
-            if end_rect is None:
-                continue
             card = self.card(iid)
             if card is None:
+                continue
+            if end_rect is None and card.type == "manipulation":  # to the stack (it may already have resolved)
+                end_rect = next((r for s, r in L.stack if s.get("card") == iid), L.stack_zone)
+            if end_rect is None:
                 continue
             tt = fl["t"]
             pos = anim.lerp(fl["start"], end_rect.center, tt)
@@ -901,8 +904,9 @@ class SanctuaryScene(RulesetScene):
             layer.blit(draw.table_background(size), self.STATIC_AREA, self.STATIC_AREA)
             for seat in (L.opp, L.me):
                 self._draw_side(layer, view, L, seat, pls[seat])
-            self._draw_middle(layer, view, L)
+            self._draw_middle(layer, view, L, words=False)
             self._draw_arrows(layer, view, L)
+            self._draw_middle(layer, view, L, band=False)
             self._static_key = key
             self._static_moving = moving
         surface.blit(self._static, self.STATIC_AREA, self.STATIC_AREA)
@@ -1165,13 +1169,17 @@ class SanctuaryScene(RulesetScene):
                     img = pygame.transform.rotate(art.back(MINI), 8 * (j - 1.5))
                     surface.blit(img, img.get_rect(center=(rect.centerx + 3 * (j - 1.5), rect.centery)))
             gfx.text(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft", bold=True)
-            gfx.text(surface, label, (rect.right + 5, rect.centery + 10), 11, pal.ink_light, "midleft")
+            size = gfx.fit_text_size(label, L.piles[seat].right - rect.right - 8, 16, start=11, minimum=8)
+            gfx.text(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft")
 
     # ---------------------------------------------------------------- the middle band
-    def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any], L: Layout) -> None:
+    def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, band: bool = True,
+                     words: bool = True) -> None:
         pal = gfx.palette()
-        band = pygame.Rect(10, 254, 990, 60)
-        gfx.rounded_rect(surface, band, gfx.with_alpha(pal.table_dark, 200), 12)
+        if band:
+            gfx.rounded_rect(surface, pygame.Rect(10, 254, 990, 60), gfx.with_alpha(pal.table_dark, 200), 12)
+        if not words:
+            return
         seat = self.match.to_act()
         text = self.prompt_text(view)
         x = L.prompt.x
@@ -1330,7 +1338,10 @@ class SanctuaryScene(RulesetScene):
         hand = len(self.players(view)[seat].get("hand") or [])
         m = self._next_hand_size(view)
         text = _t("prompt.mulligan", n=hand, m=m) if m >= 0 else _t("prompt.mulligan_last", n=hand)
-        gfx.text(surface, text, (box.centerx, box.y + 12), 17, pal.ink, "midtop", max_width=box.w - 30, bold=True)
+        size = 17
+        while size > 12 and gfx.text_size(text, size, True, max_width=box.w - 30)[1] > 56:
+            size -= 1
+        gfx.text(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop", max_width=box.w - 30, bold=True)
         hovered = self.router.hovered.key if self.router.hovered is not None else None
         for key, label, primary in (("keep", _t("button.keep"), True), ("mulligan", _t("button.mulligan", n=m), False)):
             r = L.mulligan[key]
@@ -1368,10 +1379,10 @@ class SanctuaryScene(RulesetScene):
             for r in self.router.drop_candidates():
                 if isinstance(r.payload, Zone):
                     words = _t(f"zone.{r.payload.name}")
-                    box = r.rect.inflate(-16, -16)
-                    size = 16 if r.payload.name == "chars" else 12
-                    gfx.text(surface, words, box.center, size, pal.accent, "center", max_width=box.w, bold=True,
-                             shadow=(0, 0, 0))
+                    box = r.rect.inflate(-12, -8)
+                    size = 15 if r.payload.name == "chars" else 11
+                    gfx.text(surface, words, (box.centerx, box.bottom), size, pal.accent, "midbottom",
+                             max_width=box.w, bold=True, shadow=(0, 0, 0))
         super().draw_top(surface)
 
     def show_result(self) -> None:
