@@ -59,32 +59,56 @@ def setup_logging(verbose: bool = False) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every subcommand whose module is present."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser; with ``only``, import just that subcommand's module.
+
+    Every subcommand is listed, but a module is imported only when it is needed
+    (the one on the command line, or all of them for --help), to keep start-up light.
+    """
     parser = argparse.ArgumentParser(prog="python -m game", description="Mesa de Héroes")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug details to stderr")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, help_text in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is not None and name != only:
+            continue
         try:
             mod = importlib.import_module(f"game.cli.{name}")
         except ModuleNotFoundError as exc:
             if exc.name != f"game.cli.{name}":
                 raise
+            p.set_defaults(_module=None)
             continue
-        p = sub.add_parser(name, help=help_text, description=help_text)
         mod.add_arguments(p)
         p.set_defaults(_module=mod)
     return parser
 
 
+def _command_in(argv: list[str]) -> str | None:
+    for arg in argv:
+        if arg in COMMANDS:
+            return arg
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     _ensure_streams()
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv in (["-v"], ["--verbose"]):
+        # the plain double-click path: no parser, no subcommand imports
+        setup_logging(bool(argv))
+        return launch_app()
+    parser = build_parser(only=_command_in(argv))
     args = parser.parse_args(argv)
     setup_logging(getattr(args, "verbose", False))
     if args.command is None:
         return launch_app()
+    if getattr(args, "_module", None) is None:
+        sys.stderr.write(f"'{args.command}' is not available in this build.\n")
+        return 2
     return int(args._module.run(args) or 0)
 
 

@@ -146,6 +146,13 @@ def catalog_keys() -> dict[str, dict[str, str]]:
 _ENGINE_CATALOG = Path(__file__).with_name("strings.toml")
 
 
+_engine_loaded = False
+
+
 def _ensure_engine_catalog() -> None:
-    if _ENGINE_CATALOG not in _loaded and _ENGINE_CATALOG.exists():
+    global _engine_loaded
+    if _engine_loaded:
+        return
+    _engine_loaded = True
+    if _ENGINE_CATALOG.exists():
         load_catalog(_ENGINE_CATALOG)
