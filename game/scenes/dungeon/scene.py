@@ -145,6 +145,7 @@ class DungeonScene(RulesetScene):
         self._targets_cache: tuple | None = None
         self._heroes_cache: tuple | None = None
         self.replay_snap: list[dict[str, Any]] | None = None
+        self.final_snap: list[dict[str, Any]] | None = None
         self._replay_seat_queued: int | None = None
         self.toast.anchor = (self.board_rect.centerx, self.board_rect.y + 48)
         self.router.shortcut(pygame.K_f, "flip")
@@ -215,6 +216,8 @@ class DungeonScene(RulesetScene):
             return self.replay.player
         if self.replay_snap is not None and 0 <= seat < len(self.replay_snap):
             return self.replay_snap[seat]
+        if self.final_snap is not None and self.view.get("phase") == "over" and 0 <= seat < len(self.final_snap):
+            return self.final_snap[seat]  # the table after the game: the last dungeons, as they were
         try:
             return self.view["players"][seat]
         except (KeyError, IndexError, TypeError):
@@ -1550,6 +1553,13 @@ class DungeonScene(RulesetScene):
         self.fx = []
 
     def _end_replay(self) -> None:
+        if self.replay_snap is not None and self.match.is_over():
+            self.final_snap = self.replay_snap
+            now = self.state.view(self.viewer).get("players", [])
+            for s, p in enumerate(self.final_snap):  # with the final numbers
+                if s < len(now):
+                    p.update({k: now[s].get(k, p.get(k)) for k in ("health", "max_health", "gold", "vp", "xp")})
+                    p["status"] = now[s].get("status", p.get("status"))
         self.replay = None
         self.replay_snap = None
         self._held.clear()

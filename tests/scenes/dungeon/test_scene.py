@@ -343,3 +343,45 @@ def test_a_busy_frame_is_fast(app: Any) -> None:
         times.append(time.perf_counter() - t0)
     median = statistics.median(times)
     assert median < 0.010, f"median frame {median * 1000:.1f} ms (budget: well under 4 ms on an idle machine)"
+
+
+def test_keys_turn_the_chip_and_shift_the_depths_map(app: Any) -> None:
+    scene = start(app)
+    _advance(scene.match, 0, "place")
+    frames(app, 2)
+    cid = scene.match.state.players[0].pending_chip
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0)], 1 / 30)
+    frames(app, 20)
+    assert scene.face_choice.get(cid) == 1, "F turns the drawn chip over"
+    match = _deep_bag_match()
+    _advance(match, 0, "depths")
+    scene2 = _open(app, match)
+    frames(app, 30)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)], 1 / 30)
+    frames(app, 2)
+    assert scene2.depths_choice["shift"] == -1
+
+
+def test_tutorial_hints_show_in_the_hero_panel(app: Any) -> None:
+    from game.engine import i18n
+
+    scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], seed=1)
+    frames(app, 2)
+    hint = scene.view.get("hint")
+    assert hint, "the tutorial has a hint for choosing the map"
+    text = i18n.localize(hint, "en")
+    key = scene._hint_cache[0]
+    assert text in key[0], "the hint box carries the level's hint"
+
+
+def test_after_the_game_the_table_keeps_the_last_dungeons(app: Any) -> None:
+    scene = start(app, "tutorial", [SeatSpec("Robo", "bot", "random"), SeatSpec("Bot", "bot", "random")], seed=2)
+    assert wait_until(app, scene.match.is_over, 60)
+    for _ in range(2000):
+        if not scene.queue.busy:
+            break
+        scene.queue.skip()
+        app.step([], 1 / 30)
+    frames(app, 2)
+    assert scene.final_snap is not None
+    assert any(p.get("maps") for p in scene.final_snap), "the last round's dungeons stay on the table"
