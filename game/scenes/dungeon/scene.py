@@ -146,6 +146,7 @@ class DungeonScene(RulesetScene):
         self._heroes_cache: tuple | None = None
         self.replay_snap: list[dict[str, Any]] | None = None
         self.final_snap: list[dict[str, Any]] | None = None
+        self._dropped = False
         self._replay_seat_queued: int | None = None
         self.toast.anchor = (self.board_rect.centerx, self.board_rect.y + 48)
         self.router.shortcut(pygame.K_f, "flip")
@@ -1312,7 +1313,11 @@ class DungeonScene(RulesetScene):
             return
         if isinstance(intent, Drop) and intent.payload == _ui("flip"):
             if isinstance(intent.target, list):
-                self.on_click(intent.target)
+                self._dropped = True  # the chip is already where it goes: no flight from the hand
+                try:
+                    self.on_click(intent.target)
+                finally:
+                    self._dropped = False
             return
         super().on_intent(intent)
 
@@ -1489,9 +1494,7 @@ class DungeonScene(RulesetScene):
         end = self._spot_of(seat, int(d.get("floor", 1)), int(d.get("space", 1)))
         if end is None:
             return self.animator.sound("clack")
-        start = self._hand_spots()["slot"]
-        if self.router.mouse and self.board_rect.collidepoint(self.router.mouse) and seat == self.viewer:
-            start = end  # placed by a drop or click right there: a short settle, no long flight
+        start = end if self._dropped else self._hand_spots()["slot"]
         key = (cid, face, "small")
 
         def launch() -> None:

@@ -385,3 +385,36 @@ def test_after_the_game_the_table_keeps_the_last_dungeons(app: Any) -> None:
     frames(app, 2)
     assert scene.final_snap is not None
     assert any(p.get("maps") for p in scene.final_snap), "the last round's dungeons stay on the table"
+
+
+def test_a_deep_dungeon_scrolls_so_the_current_floor_stays_visible(app: Any) -> None:
+    from game.engine.levels import Level, get_level
+    from game.engine.match import Match
+
+    data = copy.deepcopy(get_level("dungeon", "standard").data)
+    hero = data["seat_heroes"][0]
+    data["heroes"][hero]["bag"] = (data["heroes"][hero]["bag"] * 4)[:40]
+    match = Match.new("dungeon", Level.from_data(data), [SeatSpec("Ana")], 3)
+    guard = 0
+    while guard < 400 and not (match.state.players[0].hero_row >= 6 and match.state.players[0].status == "draw"):
+        st = match.state.players[0].status
+        legal = match.legal_actions()
+        match.apply(legal[-1] if st == "place" else legal[0])
+        guard += 1
+    p = match.state.players[0]
+    assert p.hero_row >= 6 and p.status == "draw", "forty chips reach the Depths"
+    scene = _open(app, match)
+    scene.board_rect = pygame.Rect(10, 56, 640, 330)  # a short board area: the dungeon cannot fit
+    frames(app, 20)
+    lay = scene.layout
+    assert lay is not None and lay.cell >= 44
+    row = lay.board.rows[p.hero_row]
+    floor_rect = lay.cell_rect(*row[0]).union(lay.cell_rect(*row[-1]))
+    assert lay.clip.contains(floor_rect), "the hero's floor is on screen"
+    assert (lay.rows + 0.7) * lay.cell > lay.clip.h, "the dungeon is taller than the area"
+    before = scene.scroll.get(0, 0.0)
+    app.step([mouse(pygame.MOUSEMOTION, scene.board_rect.center)], 1 / 30)
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0,
+                                 touch=False)], 1 / 30)
+    frames(app, 2)
+    assert scene.scroll.get(0, 0.0) < before, "the wheel scrolls a tall dungeon"
