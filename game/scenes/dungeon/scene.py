@@ -796,8 +796,9 @@ class DungeonScene(RulesetScene):
         bag_n = len(p.get("bag", []))
         bag_img = art.svg("bag.svg", (96, 96))
         surface.blit(bag_img, bag_img.get_rect(center=spots["bag"]))
-        gfx.text(surface, t("dscene.bag", n=bag_n), (spots["bag"][0], spots["bag"][1] - 50), 14, pal.ink_light,
-                 "midbottom")
+        label = t("dscene.bag", n=bag_n)
+        gfx.text(surface, label, (spots["bag"][0], spots["bag"][1] - 50),
+                 min(14, gfx.fit_text_size(label, 108, 24, 14, 8)), pal.ink_light, "midbottom")
         if p.get("status") == "draw" and self.my_turn_on(seat):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
@@ -865,7 +866,9 @@ class DungeonScene(RulesetScene):
         pal = gfx.palette()
         cid = p.get("pending_chip")
         slot = spots["slot"]
-        gfx.text(surface, t("dscene.drawn"), (slot[0], slot[1] - 50), 14, pal.ink_light, "midbottom")
+        label = t("dscene.drawn")
+        gfx.text(surface, label, (slot[0], slot[1] - 50), min(14, gfx.fit_text_size(label, 104, 24, 14, 8)),
+                 pal.ink_light, "midbottom")
         pygame.draw.circle(surface, gfx.lerp_colour(pal.table_dark, (0, 0, 0), 0.3), slot, 46)
         pygame.draw.circle(surface, pal.edge, slot, 46, 2)
         if not cid or cid in self.in_flight:
