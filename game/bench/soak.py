@@ -30,8 +30,12 @@ def _seat_range(rs: Any, level: Any) -> tuple[int, int]:
 
 
 def soak(ruleset_id: str, games: int, seed: int = 1, roundtrip_every: int = 25,
-         progress: Callable[[dict[str, Any]], None] | None = None, progress_every: int = 200) -> dict[str, Any]:
-    """Play ``games`` random-bot games of a ruleset; return the simulate report's JSON plus per-level counts."""
+         progress: Callable[[dict[str, Any]], None] | None = None, progress_every: int = 200,
+         max_seats: int | None = None) -> dict[str, Any]:
+    """Play ``games`` random-bot games of a ruleset; return the simulate report's JSON plus per-level counts.
+
+    ``max_seats`` caps the seat count drawn for each game (the quick test keeps games short).
+    """
     from game.cli.simulate import Report, _resolve_levels, play_one
     from game.engine.bots import make_bot
     from game.engine.registry import get_ruleset
@@ -49,6 +53,8 @@ def soak(ruleset_id: str, games: int, seed: int = 1, roundtrip_every: int = 25,
     for g in range(games):
         level = levels[g % len(levels)]
         lo, hi = _seat_range(rs, level)
+        if max_seats is not None:
+            hi = max(lo, min(hi, max_seats))
         n = lo + rng.randbelow(hi - lo + 1)
         game_seed = rng.randbelow(1 << 31)
         bots = [make_bot("random", game_seed * 31 + s, strict=True) for s in range(n)]
