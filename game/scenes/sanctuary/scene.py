@@ -301,7 +301,7 @@ class SanctuaryScene(RulesetScene):
             pl = pls[seat]
             san = pl.get("sanctuary")
             if isinstance(san, str):
-                c = (sr.x + 8 + SANCT_CARD[1] / 2, sr.y + 40 + SANCT_CARD[1] / 2)
+                c = (sr.x + 8 + SANCT_CARD[1] / 2, sr.y + 44 + SANCT_CARD[1] / 2)
                 ang = self._shown_angle(view, san)
                 L.cards[san] = (c, ang, self._rot_rect(c, SANCT_CARD, ang))
             self._layout_row(view, L, seat, pl)
@@ -687,8 +687,8 @@ class SanctuaryScene(RulesetScene):
                     if seat in (0, 1) and d.get("why") != "communion":
                         r = self.L.will.get(seat)
                         if r is not None:
-                            self._float_at((r.right - 24, r.y + 8), f"{amt:+d}",
-                                           WILL_FLOAT if amt > 0 else gfx.palette().ink_soft, size=18)
+                            self._float_at((r.right - 44, r.y + 14), f"{amt:+d}",
+                                           WILL_FLOAT if amt > 0 else gfx.palette().ink_soft, size=18, rise=14)
                 elif k == "StrengthChanged":
                     amt = int(d.get("amount") or 0)
                     self._float_card(d.get("card"), f"{amt:+d}", gfx.palette().good if amt > 0 else gfx.palette().bad)
@@ -809,8 +809,8 @@ class SanctuaryScene(RulesetScene):
         if rect is not None:
             self._float_at(rect.center, text, colour)
 
-    def _float_at(self, pos: tuple[float, float], text: str, colour: Any, size: int = 24) -> None:
-        fl = {"pos": pos, "text": text, "colour": colour, "t": 0.0, "size": size}
+    def _float_at(self, pos: tuple[float, float], text: str, colour: Any, size: int = 24, rise: float = 40.0) -> None:
+        fl = {"pos": pos, "text": text, "colour": colour, "t": 0.0, "size": size, "rise": rise}
         self.floats.append(fl)
         self.queue.add(anim.Tween(fl, "t", end=1.0, duration=1.1, ease="linear").then(
             lambda x=fl: self.floats.remove(x) if x in self.floats else None))
@@ -872,10 +872,10 @@ class SanctuaryScene(RulesetScene):
             x, y = fl["pos"]
             alpha = 255 if tt < 0.6 else round(255 * (1 - (tt - 0.6) / 0.4))
             colour = gfx.with_alpha(fl["colour"], max(0, alpha))
-            r = gfx.text(surface, fl["text"], (x + 2, y - 40 * tt + 2), fl["size"], (0, 0, 0, max(0, alpha // 2)),
-                         "center", bold=True)
-            del r
-            gfx.text(surface, fl["text"], (x, y - 40 * tt), fl["size"], colour, "center", bold=True)
+            dy = fl.get("rise", 40.0) * tt
+            gfx.text(surface, fl["text"], (x + 2, y - dy + 2), fl["size"], (0, 0, 0, max(0, alpha // 2)),
+                     "center", bold=True)
+            gfx.text(surface, fl["text"], (x, y - dy), fl["size"], colour, "center", bold=True)
         # remember where cards were (leaving animations start there)
         self._last_rects = {iid: rect for iid, (_, _, rect) in L.cards.items()}
         self._last_rects.update(L.tabs)
@@ -938,6 +938,10 @@ class SanctuaryScene(RulesetScene):
         size = gfx.fit_text_size(name, r.w - 40, 24, start=16, bold=True)
         gfx.text(surface, name, (r.x + 30, r.y + 17), size, gfx.seat_ink(seat), "midleft", bold=True)
         san = pl.get("sanctuary")
+        if isinstance(san, str) and self.card(san) is not None:
+            sname = self.cname(san)
+            fs = gfx.fit_text_size(sname, r.w - 20, 16, start=12, minimum=9)
+            gfx.text(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft")
         if isinstance(san, str) and san in L.cards:
             self._draw_card(surface, view, san, L.cards[san], SANCT_CARD)
         # Structure dial
