@@ -454,3 +454,71 @@ def test_every_scene_string_exists_in_three_languages() -> None:
     assert used, "the scene uses its catalogue"
     missing = sorted(k for k in used if f"sanctuary_scene.{k}" not in entries)
     assert missing == []
+
+
+# ----------------------------------------------------------------------------------------- every kind of drag
+
+def _kind_of(st: Any, a: Action) -> str | None:
+    if a.kind == "use":
+        return "ability_on_target" if a.get("target") else None
+    if a.kind != "play":
+        return None
+    card = st.card(a["card"])
+    if card.type == "technology":
+        return "technology_on_carrier"
+    if card.type == "manipulation":
+        return "manipulation_on_target" if a.get("target") else "manipulation_to_stack"
+    if card.type == "attachment":
+        return "attachment_to_column"
+    return None
+
+
+@pytest.mark.parametrize("kind,level,seed", [
+    ("technology_on_carrier", "ember_vs_gear", 4),
+    ("manipulation_on_target", "ember_vs_tide", 6),
+    ("attachment_to_column", "tide_vs_grove", 2),
+    ("ability_on_target", "ember_vs_grove", 3),
+])
+def test_every_kind_of_play_is_a_drag_onto_its_place(app: Any, kind: str, level: str, seed: int) -> None:
+    scene = _two_humans(app, level, seed)
+
+    def ok(st: Any) -> bool:
+        seat = st.to_act()
+        return st.phase not in ("setup", "over") and any(_kind_of(st, a) == kind for a in st.legal_actions())
+
+    def choose(st: Any, legal: list) -> Any:  # keep the game going without playing the wanted kind
+        return None
+
+    assert advance(scene, ok, choose, limit=4000), f"no position with a {kind}"
+    _face_viewer(app, scene)
+    st = scene.match.state
+    want = next(a for a in st.legal_actions() if _kind_of(st, a) == kind)
+    actor = want["card"]
+    src = region(scene, ("hand", actor)) or region(scene, ("act", actor))
+    assert src is not None and src.draggable, f"{actor} can be dragged"
+    drops = [r for r in scene.router.regions if r.drop_target and scene._match(src.payload, r.payload) == want]
+    assert drops, "a drop target stands for the wanted action"
+    drag(app, visible_point(scene, src), drop_point(scene, drops[-1]))
+    assert any(h.action == want for h in scene.match.history[-3:]), f"the drag played {want.key}"
+    assert app.errors == []
+
+
+def test_seed004_priority_prompt_names_the_card_waiting_on_the_stack(app: Any) -> None:
+    scene = _two_humans(app, "ember_vs_tide", 6)
+
+    def ok(st: Any) -> bool:
+        return st.phase not in ("setup", "over") and bool(st.stack) and st.step == "priority"
+
+    def choose(st: Any, legal: list) -> Any:  # play Manipulations whenever possible, to get a stack
+        plays = [a for a in legal if a.kind == "play" and st.card(a["card"]).type == "manipulation"]
+        return plays[0] if plays else None
+
+    assert advance(scene, ok, choose, limit=4000)
+    _face_viewer(app, scene)
+    top = scene.match.state.stack[-1]
+    text = scene.prompt_text(scene.view)
+    assert scene.cname(top["card"]) in text
+    assert "pass" in text.lower()
+    assert region(scene, ("stackitem", top["card"])) is not None, "the stack shows the card"
+    bar = [b.payload.kind for b in scene.action_bar.buttons if isinstance(b.payload, Action)]
+    assert "pass" in bar, "passing is one click away"
