@@ -1,7 +1,8 @@
 """The frozen (PyInstaller onedir) bundle, when one was built from build.spec.
 
 Looked for where ``.ci/bundle.sh`` and a plain ``pyinstaller build.spec`` put it
-(``build/dist/MesaDeHeroes``, ``dist/MesaDeHeroes``). Its size is the whole
+(``build/dist/MesaDeHeroes``, ``dist/MesaDeHeroes``), or in the folder named by the
+``MESA_BUNDLE`` environment variable (a bundle built elsewhere). Its size is the whole
 folder; its start is the same first-menu-frame probe as the source start
 (``MesaDeHeroes bench --startup-probe FILE``), compared with the source start of
 the same run. Without a bundle every value is null.
@@ -21,7 +22,10 @@ NAME = "MesaDeHeroes"
 def find_bundle(root: Path | None = None) -> Path | None:
     """Return the executable of a built bundle, or None."""
     root = root or Path(__file__).resolve().parents[2]
-    for folder in (root / "build" / "dist" / NAME, root / "dist" / NAME):
+    folders = [root / "build" / "dist" / NAME, root / "dist" / NAME]
+    if os.environ.get("MESA_BUNDLE"):
+        folders.insert(0, Path(os.environ["MESA_BUNDLE"]))
+    for folder in folders:
         for exe in (folder / NAME, folder / f"{NAME}.exe"):
             if exe.is_file() and os.access(exe, os.X_OK):
                 return exe
