@@ -180,7 +180,9 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
             pygame.draw.circle(surface, pal.ink, (round(cx), round(cy)), max(2, round(2.2 * s)), 1)
     # type line
     type_word = t(f"sanctuary.type.{ctype}", lang)
-    gfx.text(surface, type_word, (x0 + round(8 * s), y0 + round(81 * s)), max(7, round(10 * s)), accent, bold=True)
+    tsize = gfx.fit_text_size(type_word, round(84 * s), round(14 * s), start=max(7, round(10 * s)), minimum=6,
+                              bold=True)
+    gfx.text(surface, type_word, (x0 + round(8 * s), y0 + round(81 * s)), tsize, accent, bold=True)
     # stats
     bottom = rect.bottom - round(14 * s)
     if ctype == "character":

@@ -1091,7 +1091,9 @@ class SanctuaryScene(RulesetScene):
         dur = self.perm(view, iid).get("durability")
         dur = dur if isinstance(dur, int) else card.durability
         n = max(dur, card.durability)
-        pip_w = min(n, 6) * 9
+        compact = n > 4  # many pips would crowd the name out: one pip and the number
+        label = f"{dur}/{card.durability}" if compact else ""
+        pip_w = (9 + gfx.text_size(label, 10, True)[0] + 2) if compact else n * 9
         name = f"+{card.strength} {localize(card.name, self.lang)}"
         avail = inner.w - pip_w - 8
         size = gfx.fit_text_size(name, avail, inner.h, start=11, minimum=8, bold=True)
@@ -1099,7 +1101,13 @@ class SanctuaryScene(RulesetScene):
         surface.set_clip(pygame.Rect(inner.x, inner.y, avail + 4, inner.h).clip(clip) if clip else None)
         gfx.text(surface, name, (inner.x + 4, inner.bottom - 9), size, pal.ink, "midleft", bold=True)
         surface.set_clip(clip)
-        for i in range(min(n, 6)):
+        if compact:
+            r = gfx.text(surface, label, (inner.right - 3, inner.bottom - 9), 10, pal.ink, "midright", bold=True)
+            c = (r.x - 6, inner.bottom - 9)
+            pygame.draw.circle(surface, (214, 176, 70), c, 4)
+            pygame.draw.circle(surface, pal.ink, c, 4, 1)
+            return
+        for i in range(n):
             c = (inner.right - 6 - i * 9, inner.bottom - 9)
             if i < dur:
                 pygame.draw.circle(surface, (214, 176, 70), c, 4)
