@@ -1,0 +1,1098 @@
+"""The skirmish arena: heroes on the left, the Dark Lord's minions on the right, the AP track on top.
+
+Why a scene of its own: a skirmish is read at a glance from who stands where on
+the AP track, what each body can still do (limbs active, waiting or disabled,
+equipment on each part) and what is on the reaction chain. The generic table
+cannot show that. This scene draws only ``view`` (everything in a skirmish is
+public) and maps clicks and drags to Actions from ``legal_actions()``:
+
+* the action menu (centre) lists the acting combatant's actions grouped by
+  action and item, with AP cost, difficulty and chance of success (exact, from
+  the ruleset's 3d6-exploding table); a group with several targets opens and
+  the targets light up on their body cards;
+* aiming, extra targets and reactions are picked the same way (menu or cards);
+* equipment chips are dragged between body parts, the pack and the ground;
+* the chain is drawn as a stack that unwinds as it resolves; checks roll in the
+  dice tray and damage numbers float over the cards;
+* the set-up advantages get their own clear screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.i18n import localize, t
+from game.rulesets.skirmish.bot import success_chance
+from game.scenes.base import RulesetScene
+from game.ui import anim, gfx
+from game.ui.input import Drop, HitRegion
+
+log = logging.getLogger(__name__)
+
+ASSETS = "skirmish"
+HERO_SPRITES = {"vanguard", "duelist", "embermage", "warden"}
+EQUIP_KINDS = ("equip", "pickup", "take", "stow", "drop")
+TRACK_MAX = 15
+DECISIONS = ("advantage", "opportunity", "reaction")
+
+
+@dataclass(frozen=True)
+class FighterRef:
+    """Payload of a body card (click focuses it, right-click shows it large)."""
+
+    cid: str
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A drop target for equipment: a body part, a combatant's pack, or the ground."""
+
+    kind: str                  # "part", "pack", "ground"
+    who: str | None = None
+    part: str | None = None
+
+
+@dataclass(frozen=True)
+class ItemInfo:
+    """Payload of an item chip that cannot move now (tooltip and inspect only)."""
+
+    iid: str
+
+
+@dataclass
+class Floater:
+    """A floating number or word over a body card (damage, healing, a miss)."""
+
+    text: str
+    pos: tuple[float, float]
+    colour: tuple
+    age: float = 0.0
+    life: float = 1.3
+
+
+@dataclass
+class Ghost:
+    """A chain entry that just resolved, sliding off the stack."""
+
+    text: str
+    slot: int
+    alpha: float = 1.0
+    lift: float = 0.0
+
+
+def _abbr(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return "".join(w[0] for w in words[:3]).upper()
+
+
+class SkirmishScene(RulesetScene):
+    """The skirmish arena scene (see the module docstring)."""
+
+    name = "skirmish"
+    board_rect = pygame.Rect(10, 56, 1012, 590)
+    log_rect = pygame.Rect(1030, 56, 240, 590)
+    bar_rect = pygame.Rect(10, 654, 1012, 46)
+    track_rect = pygame.Rect(14, 58, 1004, 70)
+    heroes_rect = pygame.Rect(14, 134, 300, 510)
+    minions_rect = pygame.Rect(718, 134, 300, 510)
+    centre_rect = pygame.Rect(322, 134, 388, 510)
+    ground_rect = pygame.Rect(322, 610, 388, 34)
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.selected: tuple | None = None       # (who, act, item) group whose targets are shown
+        self.focus: str | None = None            # combatant shown in the detail card
+        self.floaters: list[Floater] = []
+        self.ghosts: list[Ghost] = []
+        self.needle_shown: float = float(self.view.get("needle", TRACK_MAX))
+        self._board_cache: tuple[Any, pygame.Surface] | None = None
+        self._decision_key: Any = None
+        self._rects: dict[str, pygame.Rect] = {}
+        self._chip_rects: dict[tuple[str, str], pygame.Rect] = {}
+        self._pack_rects: dict[tuple[str, str], pygame.Rect] = {}
+        self._pack_zone: dict[str, pygame.Rect] = {}
+        self._ground_rects: dict[str, pygame.Rect] = {}
+        self._menu_rows: list[tuple[pygame.Rect, Any, str, str, str]] = []
+        self._chain_text: list[str] = [self._entry_text(e) for e in self.view.get("chain", [])]
+
+    # ================================================================= reading the view
+    def _fighters(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        return [c for c in view.get("combatants", []) if isinstance(c, dict) and "id" in c]
+
+    def _by_id(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return {c["id"]: c for c in self._fighters(view)}
+
+    def _name(self, cid: str | None) -> str:
+        if cid is None:
+            return "-"
+        c = self._by_id(self.view).get(cid)
+        return localize(c["name"], self.lang) if c else str(cid)
+
+    def _item_name(self, iid: str) -> str:
+        try:
+            return localize(self.state.item_def(iid).name, self.lang)
+        except Exception:  # noqa: BLE001 - an unknown item is shown by id
+            return str(iid)
+
+    def _act_name(self, aid: str | None) -> str:
+        try:
+            return localize(self.state.model.actions[aid].name, self.lang)
+        except Exception:  # noqa: BLE001
+            return str(aid)
+
+    def _part_name(self, cid: str, pid: str | None) -> str:
+        if pid is None:
+            return t("skirmish_scene.body")
+        try:
+            return self.state.part_name(self.state.c(cid), pid, self.lang)
+        except Exception:  # noqa: BLE001
+            return str(pid)
+
+    def _decision(self) -> dict[str, Any] | None:
+        try:
+            return self.state.decision()
+        except Exception:  # noqa: BLE001 - drawing never breaks on a rules hiccup
+            log.exception("decision()")
+            return None
+
+    def _entry_text(self, e: dict[str, Any]) -> str:
+        try:
+            targets = ", ".join(self._name(x.get("id")) + (f" ({self._part_name(x['id'], x.get('limb'))})"
+                                                           if x.get("limb") else "") for x in e.get("targets", []))
+            act = self._act_name(e["act"]) if e.get("act") else self.state.entry_name(e, self.lang)
+            text = f"{self._name(e.get('actor'))}: {act}"
+            if e.get("kind") == "equip" and e.get("item"):
+                text += f" ({self._item_name(e['item'])})"
+            return text + (f" » {targets}" if targets else "")
+        except Exception:  # noqa: BLE001
+            return str(e.get("act") or e.get("kind"))
+
+    def _chance(self, who: str, aid: str, tid: str, limb: str | None = None) -> tuple[int | None, float]:
+        """Difficulty and chance of success of an action on a target (exact 3d6-exploding table)."""
+        st = self.state
+        adef = st.model.actions.get(aid)
+        if adef is None or adef.check is None:
+            return None, 1.0
+        ch = adef.check
+        diff = ch.difficulty + (2 if limb else 0)
+        if ch.defense:
+            diff += st.stat(st.c(tid), ch.defense)
+        bonus = st.stat(st.c(who), ch.offense) if ch.offense else 0
+        return diff, success_chance(bonus, diff)
+
+    # ================================================================= hooks: tracker
+    def phases(self, view: dict[str, Any]) -> list[str] | None:
+        """Advantages, Opportunity, Reaction (the tracker highlights the current one)."""
+        return [t(f"skirmish_scene.phase.{k}") for k in DECISIONS]
+
+    def phase_text(self, view: dict[str, Any]) -> str | None:
+        """The current decision in words."""
+        d = self._decision()
+        if d is None:
+            return None
+        kind = d["type"] if d["type"] in DECISIONS else ("reaction" if self.state.chain else "opportunity")
+        return t(f"skirmish_scene.phase.{kind}")
+
+    def round_label(self, view: dict[str, Any]) -> str | None:
+        """Set-up before round 1, then the round number."""
+        if not view.get("round"):
+            return t("skirmish_scene.setup")
+        return super().round_label(view)
+
+    # ================================================================= layout
+    def _layout(self, view: dict[str, Any]) -> None:
+        fighters = self._fighters(view)
+        self._rects = {}
+        for side, area in (("heroes", self.heroes_rect), ("minions", self.minions_rect)):
+            group = [c for c in fighters if c.get("side") == side]
+            if not group:
+                continue
+            gap = 6
+            h = min(128, (area.h - gap * (len(group) - 1)) // len(group))
+            for i, c in enumerate(group):
+                self._rects[c["id"]] = pygame.Rect(area.x, area.y + i * (h + gap), area.w, h)
+
+    def _side_index(self, view: dict[str, Any]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        counts = {"heroes": 0, "minions": 0}
+        for c in self._fighters(view):
+            side = c.get("side", "minions")
+            counts[side] = counts.get(side, 0) + 1
+            out[c["id"]] = counts[side]
+        return out
+
+    # ================================================================= targets
+    def _reset_on_new_decision(self) -> None:
+        key = (len(self.match.history), id(self.state))
+        if key != self._decision_key:
+            self._decision_key = key
+            d = self._decision()
+            if self.selected is not None and not any(self._group_key(a) == self.selected for a in self.legal):
+                self.selected = None
+            if d is not None and d.get("who"):
+                self.focus = d["who"][0]
+
+    @staticmethod
+    def _group_key(a: Action) -> tuple | None:
+        if a.kind in ("use", "react"):
+            return (a.kind, a.get("who"), a.get("act"), a.get("item"))
+        return None
+
+    def _groups(self, legal: list[Action]) -> list[tuple[tuple, list[Action]]]:
+        out: dict[tuple, list[Action]] = {}
+        for a in legal:
+            k = self._group_key(a)
+            if k is not None:
+                out.setdefault(k, []).append(a)
+        return list(out.items())
+
+    def targets(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
+        """Body cards, menu rows, limb and item chips, drop zones and the advantage cards."""
+        self._reset_on_new_decision()
+        self._layout(view)
+        regions: list[HitRegion] = []
+        d = self._decision()
+        dtype = d["type"] if d else None
+        if dtype == "advantage":
+            return self._advantage_regions(view, legal)
+        fighters = self._by_id(view)
+        # body cards (inspect, focus)
+        for cid, rect in self._rects.items():
+            c = fighters[cid]
+            regions.append(HitRegion(rect, FighterRef(cid), tooltip=self._card_tooltip(c), key=("card", cid),
+                                     highlight=False))
+        self._chip_layout(view)
+        equip = [a for a in legal if a.kind in EQUIP_KINDS]
+        actors = set(d["who"]) if d else set()
+        # item chips on parts and in packs: drag sources (or info)
+        for (cid, pid), rect in self._chip_rects.items():
+            c = fighters[cid]
+            iid = self._holder(c).get(pid)
+            if iid is not None:
+                regions.append(self._item_region(rect, iid, equip, ("chip", cid, pid)))
+            elif cid in actors and any(pid in (a.get("parts") or ()) and a.get("who") == cid for a in equip):
+                regions.append(HitRegion(rect, Zone("part", cid, pid), drop_target=True, key=("zone", cid, pid),
+                                         accepts=self._accepts(Zone("part", cid, pid)),
+                                         tooltip=t("skirmish_scene.drop_part", part=self._part_name(cid, pid))))
+        for (cid, iid), rect in self._pack_rects.items():
+            regions.append(self._item_region(rect, iid, equip, ("pack", cid, iid)))
+        for cid, rect in self._pack_zone.items():
+            if cid in actors and any(a.kind == "stow" and a.get("who") == cid for a in equip):
+                regions.append(HitRegion(rect, Zone("pack", cid), drop_target=True, key=("zone_pack", cid),
+                                         accepts=self._accepts(Zone("pack", cid)), tooltip=t("skirmish_scene.drop_pack")))
+        for iid, rect in self._ground_rects.items():
+            regions.append(self._item_region(rect, iid, equip, ("ground", iid)))
+        if any(a.kind == "drop" for a in equip):
+            regions.append(HitRegion(self.ground_rect, Zone("ground"), drop_target=True, key=("zone_ground",),
+                                     accepts=self._accepts(Zone("ground")), tooltip=t("skirmish_scene.drop_ground"),
+                                     highlight=False))
+        # the menu
+        self._menu_rows = self._menu(view, legal, d)
+        for rect, payload, _label, _detail, _kind in self._menu_rows:
+            if payload is not None:
+                regions.append(HitRegion(rect, payload, key=("menu", repr(payload))))
+        # targets on the cards
+        regions += self._card_targets(view, legal, dtype)
+        return regions
+
+    def _item_region(self, rect: pygame.Rect, iid: str, equip: list[Action], key: tuple) -> HitRegion:
+        moves = [a for a in equip if a.get("item") == iid]
+        if moves:
+            return HitRegion(rect, moves, draggable=True, key=key,
+                             tooltip=f"{self._item_name(iid)}\n{t('skirmish_scene.item_moves')}")
+        return HitRegion(rect, ItemInfo(iid), key=key, highlight=False, tooltip=self._item_tooltip(iid))
+
+    def _item_tooltip(self, iid: str) -> str:
+        try:
+            idef = self.state.item_def(iid)
+        except Exception:  # noqa: BLE001
+            return str(iid)
+        lines = [localize(idef.name, self.lang)]
+        mods = ", ".join(f"{k.upper() if k in ('ap', 'dr') else k.capitalize()} {v:+d}"
+                         for k, v in idef.modifiers.items())
+        if mods:
+            lines.append(mods)
+        if idef.actions:
+            lines.append(", ".join(self._act_name(a) for a in idef.actions))
+        return "\n".join(lines)
+
+    def _accepts(self, zone: Zone) -> Any:
+        def check(payload: Any) -> str | None:
+            return None if self._match_drop(payload, zone) is not None else t("skirmish_scene.no_drop")
+        return check
+
+    def _match_drop(self, payload: Any, zone: Zone) -> Action | None:
+        """The equipment action a drag of ``payload`` (its possible moves) onto ``zone`` stands for."""
+        if not isinstance(payload, (list, tuple)):
+            return None
+        legal = self._legal_set
+        for a in payload:
+            if not isinstance(a, Action) or a not in legal:
+                continue
+            if zone.kind == "ground" and a.kind == "drop":
+                return a
+            if zone.kind == "pack" and a.kind == "stow" and a.get("who") == zone.who:
+                return a
+            if zone.kind == "part" and a.kind in ("equip", "pickup", "take") and a.get("who") == zone.who \
+                    and zone.part in (a.get("parts") or ()):
+                return a
+        return None
+
+    def _card_targets(self, view: dict[str, Any], legal: list[Action], dtype: str | None) -> list[HitRegion]:
+        out: list[HitRegion] = []
+        if dtype == "aim":
+            p = self.state.pending or {}
+            tid = p.get("target")
+            for a in legal:
+                if a.kind != "aim" or tid not in self._rects:
+                    continue
+                limb = a.get("limb")
+                rect = self._rects[tid] if limb is None else self._chip_rects.get((tid, limb))
+                if rect is not None:
+                    out.append(HitRegion(rect, a, key=("aim", limb)))
+        elif dtype == "targets":
+            per: dict[str, list[Action]] = {}
+            for a in legal:
+                if a.kind == "add_target":
+                    per.setdefault(a.get("target"), []).append(a)
+            for tid, acts in per.items():
+                body = [a for a in acts if a.get("limb") is None]
+                if tid in self._rects:
+                    out.append(HitRegion(self._rects[tid], body[0] if body else acts, key=("add", tid)))
+                for a in acts:
+                    r = self._chip_rects.get((tid, a.get("limb")))
+                    if r is not None:
+                        out.append(HitRegion(r, a, key=("add", tid, a.get("limb"))))
+        elif self.selected is not None:
+            for a in legal:
+                if self._group_key(a) == self.selected and a.get("target") in self._rects:
+                    out.append(HitRegion(self._rects[a.get("target")], a, key=("tgt", a.get("target"))))
+        return out
+
+    def _card_tooltip(self, c: dict[str, Any]) -> str:
+        return t("skirmish_scene.card_tip", name=localize(c["name"], self.lang))
+
+    # ----------------------------------------------------------------- menu rows
+    def _menu(self, view: dict[str, Any], legal: list[Action], d: dict[str, Any] | None
+              ) -> list[tuple[pygame.Rect, Any, str, str, str]]:
+        """Rows of the centre panel: (rect, payload, label, detail, kind)."""
+        rows: list[tuple[Any, str, str, str]] = []
+        if d is None:
+            return []
+        dtype = d["type"]
+        if dtype in ("opportunity", "reaction"):
+            for key, acts in self._groups(legal):
+                kind, who, aid, item = key
+                adef = self.state.model.actions.get(aid)
+                cost = adef.cost if adef else 0
+                label = self._act_name(aid)
+                if item:
+                    label += f" ({self._item_name(item)})"
+                if len(d["who"]) > 1:
+                    label = f"{self._name(who)}: {label}"
+                chances = [self._chance(who, aid, a.get("target")) for a in acts]
+                if chances and chances[0][0] is None:
+                    detail = f"{t('skirmish_scene.ap', n=cost)} · {t('skirmish_scene.no_check')}"
+                else:
+                    lo = round(100 * min(c for _, c in chances))
+                    hi = round(100 * max(c for _, c in chances))
+                    if len(acts) == 1:
+                        detail = f"{t('skirmish_scene.ap', n=cost)} · " + t("skirmish_scene.chance", diff=chances[0][0],
+                                                                           chance=lo)
+                    else:
+                        rng_txt = f"{lo}%" if lo == hi else t("skirmish_scene.chance_range", lo=lo, hi=hi)
+                        detail = f"{t('skirmish_scene.ap', n=cost)} · {rng_txt}"
+                if len(acts) > 1:
+                    detail += " · " + t("skirmish_scene.targets_n", n=len(acts))
+                else:
+                    label += f" » {self._name(acts[0].get('target'))}"
+                rows.append((acts if len(acts) > 1 else acts[0], label, detail, "group" if len(acts) > 1 else "one"))
+                if key == self.selected and len(acts) > 1:
+                    for a, (diff, ch) in zip(acts, chances):
+                        sub = t("skirmish_scene.no_check") if diff is None else \
+                            t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
+                        rows.append((a, f"   » {self._name(a.get('target'))}", sub, "sub"))
+        elif dtype == "aim":
+            p = self.state.pending or {}
+            for a in legal:
+                if a.kind != "aim":
+                    continue
+                limb = a.get("limb")
+                adef = self.state.model.actions.get(p.get("act"))
+                cost = (adef.cost if adef else 0) + (1 if limb else 0)
+                diff, ch = self._chance(p.get("actor"), p.get("act"), p.get("target"), limb)
+                sub = t("skirmish_scene.no_check") if diff is None else \
+                    t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
+                rows.append((a, self._part_name(p.get("target"), limb), f"{t('skirmish_scene.ap', n=cost)} · {sub}",
+                             "one"))
+        elif dtype == "targets":
+            p = self.state.pending or {}
+            for a in legal:
+                if a.kind != "add_target":
+                    continue
+                tid, limb = a.get("target"), a.get("limb")
+                diff, ch = self._chance(p.get("actor"), p.get("act"), tid, limb)
+                label = self._name(tid) + (f" ({self._part_name(tid, limb)})" if limb else "")
+                sub = t("skirmish_scene.no_check") if diff is None else \
+                    t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
+                rows.append((a, label, sub, "one"))
+        # geometry: rows under the panel header
+        top = self.centre_rect.y + 56
+        bottom = self._menu_bottom(view)
+        n = max(1, len(rows))
+        h = max(18, min(30, (bottom - top) // n))
+        out = []
+        for i, (payload, label, detail, kind) in enumerate(rows):
+            r = pygame.Rect(self.centre_rect.x + 8, top + i * h, self.centre_rect.w - 16, h - 2)
+            if r.bottom > bottom:
+                break
+            out.append((r, payload, label, detail, kind))
+        return out
+
+    def _menu_bottom(self, view: dict[str, Any]) -> int:
+        chain = view.get("chain") or []
+        chain_h = 26 + 22 * len(chain) if chain else 0
+        return self.centre_rect.y + 300 - min(chain_h, 150) - 4
+
+    # ----------------------------------------------------------------- advantage screen
+    def _advantage_rects(self, legal: list[Action]) -> list[tuple[pygame.Rect, Action]]:
+        picks = [a for a in legal if a.kind == "advantage"]
+        area = pygame.Rect(self.centre_rect.x, self.centre_rect.y + 70, self.minions_rect.right - self.centre_rect.x,
+                           420)
+        cols = 4
+        w = (area.w - (cols - 1) * 10) // cols
+        h = 150
+        return [(pygame.Rect(area.x + (i % cols) * (w + 10), area.y + (i // cols) * (h + 12), w, h), a)
+                for i, a in enumerate(picks)]
+
+    def _advantage_regions(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
+        out = [HitRegion(r, FighterRef(cid), key=("card", cid), highlight=False,
+                         tooltip=self._card_tooltip(self._by_id(view)[cid]))
+               for cid, r in self._rects.items() if self._by_id(view)[cid].get("side") == "heroes"]
+        for rect, a in self._advantage_rects(legal):
+            out.append(HitRegion(rect, a, key=("adv", a.get("pick")),
+                                 tooltip=t(f"skirmish.advantage.{a.get('pick')}") + "\n"
+                                 + t(f"skirmish_scene.adv.{a.get('pick')}")))
+        return out
+
+    # ================================================================= input
+    def choose_among(self, actions: list[Action]) -> None:
+        """A menu group with several targets opens (its targets light up); other choices go to the bar."""
+        keys = {self._group_key(a) for a in actions}
+        if len(keys) == 1 and None not in keys:
+            key = keys.pop()
+            self.selected = None if self.selected == key else key
+            self._board_cache = None
+            return
+        super().choose_among(actions)
+
+    def on_click(self, payload: Any) -> None:
+        """Cards focus the detail card; everything else is an action (or a group of them)."""
+        if isinstance(payload, FighterRef):
+            self.focus = payload.cid
+            self._board_cache = None
+            return
+        if isinstance(payload, (Zone, ItemInfo)):
+            return
+        super().on_click(payload)
+
+    def on_intent(self, intent: Any) -> None:
+        """Drops on equipment zones play the matching equip/stow/drop action."""
+        if isinstance(intent, Drop) and isinstance(intent.target, Zone):
+            action = self._match_drop(intent.payload, intent.target)
+            if action is None:
+                self.toast.show(t("skirmish_scene.no_drop"), "error")
+            else:
+                self.act(action)
+            return
+        super().on_intent(intent)
+
+    def act(self, action: Action) -> bool:
+        """Play an action; the selection closes."""
+        self.selected = None
+        self._board_cache = None
+        return super().act(action)
+
+    def inspect(self, payload: Any) -> None:
+        """Right-click: the full body card of a combatant, an item's details, or the action's words."""
+        if isinstance(payload, FighterRef):
+            c = self._by_id(self.view).get(payload.cid)
+            if c is not None:
+                self.inspector.open(localize(c["name"], self.lang), self._body_text(c),
+                                    image=gfx.load_svg(self._sprite(c), (160, 160)), seat=c.get("seat"))
+            return
+        if isinstance(payload, ItemInfo):
+            self.inspector.open(self._item_name(payload.iid), self._item_tooltip(payload.iid))
+            return
+        if isinstance(payload, (list, tuple)) and payload and isinstance(payload[0], Action) \
+                and payload[0].get("item"):
+            iid = payload[0].get("item")
+            self.inspector.open(self._item_name(iid), self._item_tooltip(iid) + "\n\n"
+                                + "\n".join(self.describe(a) for a in payload))
+            return
+        super().inspect(payload)
+
+    def _body_text(self, c: dict[str, Any]) -> str:
+        st = self.state
+        lines = []
+        try:
+            sc = st.c(c["id"])
+            dmg = st.total_damage(sc)
+            hp = sc["stats"]["hp"]
+            lines.append(f"{t('skirmish_scene.hp', left=max(0, hp - dmg), hp=hp)} · "
+                         f"{t('skirmish_scene.ap_level', n=sc['ap_level'])} · "
+                         f"{t('skirmish_scene.ready', n=sc['ready'])} · {t('skirmish_scene.wait', n=sc['wait'])}")
+            lines.append(f"AP {st.stat(sc, 'ap')} · " + t("skirmish_scene.stats_line",
+                                                        **{k: st.stat(sc, k) for k in ("str", "def", "per", "mag", "dr")}))
+            holder = st.holder(sc)
+            for p in sc["parts"]:
+                lines.append(f"{self._part_name(c['id'], p['id'])}: {self._part_state(sc, p)}"
+                             + (f" — {self._item_name(holder[p['id']])}" if p["id"] in holder else ""))
+            if sc["pack"]:
+                lines.append(f"{t('skirmish_scene.pack')}: " + ", ".join(self._item_name(i) for i in sc["pack"]))
+        except Exception:  # noqa: BLE001
+            log.exception("body text")
+        return "\n".join(lines)
+
+    def _part_state(self, sc: dict[str, Any], p: dict[str, Any]) -> str:
+        st = self.state
+        if not p.get("limb"):
+            return t("skirmish_scene.active")
+        if not st.part_active(sc, p["id"]):
+            return t("skirmish_scene.disabled")
+        if st.limb_waiting(sc, p["id"]):
+            return t("skirmish_scene.waiting", n=sc["limb_wait"][p["id"]])
+        return t("skirmish_scene.active")
+
+    # ================================================================= events
+    def on_events(self, events: list[Any]) -> None:
+        """Dice in the tray, damage numbers over the cards, the chain unwinding, the needle sliding."""
+        super().on_events(events)
+        for e in events:
+            kind, data = e.kind, e.data
+            if kind == "Declared":
+                self._chain_text.append(self._entry_text(data))
+            elif kind == "Resolved":
+                idx = int(data.get("index", len(self._chain_text) - 1))
+                text = self._chain_text.pop() if self._chain_text else ""
+                self.queue.play(self._ghost_anim(text, idx))
+            elif kind == "DamageDealt":
+                amount = data.get("amount", 0)
+                self.queue.play(self._float_call(data.get("target"), f"-{amount}" if amount else "0",
+                                                 gfx.palette().bad))
+            elif kind == "Healed":
+                self.queue.play(self._float_call(data.get("who"), f"+{data.get('amount', 0)}", gfx.palette().good))
+            elif kind == "DiceRolled" and data.get("purpose") == "check" and not data.get("success"):
+                self.queue.play(self._float_call(data.get("target"), t("skirmish_scene.miss"), gfx.palette().ink_light))
+            elif kind == "Blocked":
+                self.queue.play(self._float_call(data.get("target"), t("skirmish_scene.blocked"),
+                                                 gfx.palette().accent))
+            elif kind == "NeedleMoved":
+                self.queue.add(anim.Tween(self, "needle_shown", end=float(data.get("needle", 0)), duration=0.25))
+            elif kind == "PhaseBegan":
+                self.queue.add(anim.Tween(self, "needle_shown", end=float(TRACK_MAX), duration=0.4))
+        self._chain_text = [self._entry_text(x) for x in self.state.chain]
+        self._board_cache = None
+
+    def _float_call(self, cid: str | None, text: str, colour: tuple) -> anim.Animation:
+        def spawn() -> None:
+            rect = self._rects.get(cid or "")
+            if rect is None:
+                return
+            self.floaters.append(Floater(text, (rect.x + 40, rect.y + rect.h * 0.45), colour))
+        return anim.Sequence(anim.Call(spawn), anim.Wait(0.25))
+
+    def _ghost_anim(self, text: str, slot: int) -> anim.Animation:
+        ghost = Ghost(text, slot)
+
+        def start() -> None:
+            self.ghosts.append(ghost)
+
+        def step(p: float) -> None:
+            ghost.alpha = 1.0 - p
+            ghost.lift = 30 * p
+            if p >= 1.0 and ghost in self.ghosts:
+                self.ghosts.remove(ghost)
+        return anim.Sequence(anim.Call(start), anim.Func(step, 0.35))
+
+    def update(self, dt: float) -> None:
+        """Age the floating numbers, then the base's turn flow."""
+        if self.floaters:
+            for f in self.floaters:
+                f.age += dt
+            self.floaters = [f for f in self.floaters if f.age < f.life]
+        super().update(dt)
+
+    def is_animating(self) -> bool:
+        """Floating numbers and ghosts keep the loop ticking."""
+        return bool(self.floaters or self.ghosts) or super().is_animating()
+
+    # ================================================================= drawing
+    def _holder(self, c: dict[str, Any]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for iid, parts in (c.get("equipped") or {}).items():
+            for p in parts:
+                out[p] = iid
+        return out
+
+    def _sprite(self, c: dict[str, Any]) -> str:
+        kind = str(c.get("kind", ""))
+        if c.get("side") == "heroes" and kind in HERO_SPRITES:
+            return f"{ASSETS}/{kind}.svg"
+        body = str(c.get("body", "humanoid"))
+        if body not in ("humanoid", "tentacled", "winged", "four_armed", "arachnid", "ooze", "golem"):
+            body = "humanoid"
+        return f"{ASSETS}/body_{body}.svg"
+
+    def _chip_layout(self, view: dict[str, Any]) -> None:
+        """Where each part chip, pack chip and ground item goes (also used by targets)."""
+        self._chip_rects, self._pack_rects, self._pack_zone, self._ground_rects = {}, {}, {}, {}
+        legal = self.legal
+        fighters = self._by_id(view)
+        for cid, rect in self._rects.items():
+            c = fighters[cid]
+            holder = self._holder(c)
+            drop_parts = {p for a in legal if a.kind in ("equip", "pickup", "take") and a.get("who") == cid
+                          for p in (a.get("parts") or ())}
+            parts = [p for p in c.get("parts", []) if p.get("limb") or p["id"] in holder or p["id"] in drop_parts]
+            s = self._sprite_size(rect)
+            x0 = rect.x + s + 12
+            ch = 18 if rect.h < 80 else 20
+            y = rect.bottom - ch - 4
+            pack = list(c.get("pack") or [])
+            avail = rect.right - 8 - x0 - (22 + 20 * len(pack) if pack or cid in drop_parts_owner(legal) else 0)
+            n = max(1, len(parts))
+            w = max(18, min(40, (avail - 3 * (n - 1)) // n))
+            for i, p in enumerate(parts):
+                self._chip_rects[(cid, p["id"])] = pygame.Rect(x0 + i * (w + 3), y, w, ch)
+            px = x0 + n * (w + 3) + 6
+            if pack or cid in drop_parts_owner(legal):
+                self._pack_zone[cid] = pygame.Rect(px, y, max(22, 16 + 20 * len(pack)), ch)
+                for j, iid in enumerate(pack):
+                    self._pack_rects[(cid, iid)] = pygame.Rect(px + 16 + 20 * j, y + 1, 18, ch - 2)
+        gx = self.ground_rect.x + 70
+        for iid in view.get("ground", []) or []:
+            self._ground_rects[iid] = pygame.Rect(gx, self.ground_rect.y + 5, 96, 24)
+            gx += 100
+
+    @staticmethod
+    def _sprite_size(rect: pygame.Rect) -> int:
+        return max(32, min(rect.h - 10, 84))
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Track, cards, menu, chain, detail card, ground; floaters and ghosts on top."""
+        key = (len(self.match.history), id(self.state), self.viewer, self.lang, self.selected, self.focus,
+               self.can_act(), gfx.palette().name)
+        if self._board_cache is None or self._board_cache[0] != key:
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._draw_static(layer, view)
+            self._board_cache = (key, layer)
+        surface.blit(self._board_cache[1], (0, 0))
+        self._draw_track(surface, view)
+        self._draw_ghosts(surface)
+        for f in self.floaters:
+            p = f.age / f.life
+            y = f.pos[1] - 40 * p
+            a = max(0, min(255, int(255 * (1.4 - p))))
+            srf = gfx.render(f.text, 28, f.colour, True).copy()
+            srf.set_alpha(a)
+            sh = gfx.render(f.text, 28, (0, 0, 0), True).copy()
+            sh.set_alpha(a // 2)
+            surface.blit(sh, (f.pos[0] + 2, y + 2))
+            surface.blit(srf, (f.pos[0], y))
+
+    def _draw_static(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        d = self._decision()
+        if d is not None and d["type"] == "advantage":
+            self._draw_cards(surface, view, d)
+            self._draw_advantages(surface, view, d)
+            return
+        self._draw_cards(surface, view, d)
+        self._draw_menu(surface, view, d)
+        self._draw_chain(surface, view)
+        self._draw_detail(surface, view)
+        self._draw_ground(surface, view)
+
+    # ----------------------------------------------------------------- AP track
+    def _track_x(self, level: float) -> float:
+        r = self.track_rect
+        return r.x + 24 + (r.w - 48) * level / TRACK_MAX
+
+    def _draw_track(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        r = self.track_rect
+        gfx.panel(surface, r, pal.panel, radius=8, with_shadow=False)
+        mid = r.centery + 1
+        pygame.draw.line(surface, pal.edge, (self._track_x(0), mid), (self._track_x(TRACK_MAX), mid), 3)
+        for n in range(TRACK_MAX + 1):
+            x = self._track_x(n)
+            pygame.draw.circle(surface, pal.panel_dark, (round(x), mid), 8)
+            pygame.draw.circle(surface, pal.edge, (round(x), mid), 8, 1)
+            gfx.text(surface, str(n), (x, mid), 10, pal.ink, "center", bold=True)
+        # the needle
+        nx = self._track_x(self.needle_shown)
+        pygame.draw.polygon(surface, pal.bad, [(nx - 7, r.y + 2), (nx + 7, r.y + 2), (nx, r.y + 14)])
+        pygame.draw.line(surface, pal.bad, (nx, r.y + 10), (nx, mid - 9), 3)
+        pygame.draw.line(surface, pal.bad, (nx, mid + 9), (nx, r.bottom - 4), 3)
+        # markers: heroes above the line, minions below; stacked within a level
+        d = self._decision()
+        acting = set(d["who"]) if d else set()
+        idx = self._side_index(view)
+        slots: dict[tuple[str, int], int] = {}
+        st = self.state
+        for c in self._fighters(view) if view.get("round") else []:
+            try:
+                if not st.active(st.c(c["id"])):
+                    continue
+            except Exception:  # noqa: BLE001
+                continue
+            level = int(c.get("ap_level", 0))
+            side = c.get("side", "minions")
+            k = slots.get((side, level), 0)
+            slots[(side, level)] = k + 1
+            col, row = k % 4, k // 4
+            x = self._track_x(level) - 15 + col * 10 + (5 if row % 2 else 0)
+            y = mid - 17 - row * 9 if side == "heroes" else mid + 17 + row * 9
+            seat = int(c.get("seat", 0))
+            if c["id"] in acting:
+                pygame.draw.circle(surface, pal.accent, (round(x), round(y)), 10)
+            gfx.draw_seat_badge(surface, seat, (x, y), 7)
+            tag = str(idx.get(c["id"], ""))
+            if k < 4:
+                gfx.text(surface, tag, (x, y - 11 if side == "heroes" else y + 11), 9, pal.ink, "center", bold=True)
+        label = t("skirmish_scene.needle", n=int(round(self.needle_shown)))
+        gfx.text(surface, label, (r.right - 8, r.y + 4), 12, pal.bad, "topright", bold=True)
+        if d is not None and d.get("who") and d["type"] != "advantage":
+            who = ", ".join(self._name(x) for x in d["who"][:2])
+            gfx.text(surface, t("skirmish_scene.next", who=who), (r.x + 8, r.y + 4), 12, pal.ink, "topleft", bold=True)
+
+    # ----------------------------------------------------------------- body cards
+    def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
+        pal = gfx.palette()
+        st = self.state
+        acting = set(d["who"]) if d else set()
+        targets: set[str] = set()
+        if self.selected is not None:
+            targets = {a.get("target") for a in self.legal if self._group_key(a) == self.selected}
+        idx = self._side_index(view)
+        for c in self._fighters(view):
+            rect = self._rects.get(c["id"])
+            if rect is None:
+                continue
+            try:
+                sc = st.c(c["id"])
+                active = st.active(sc)
+            except Exception:  # noqa: BLE001
+                continue
+            hero = c.get("side") == "heroes"
+            colour = pal.panel if active else pal.panel_dark
+            gfx.panel(surface, rect, colour, radius=8)
+            if c["id"] in acting:
+                gfx.highlight(surface, rect, pal.accent, 3, glow=True)
+            elif c["id"] in targets:
+                gfx.highlight(surface, rect, pal.legal, 3, glow=True)
+            s = self._sprite_size(rect)
+            sprite = gfx.load_svg(self._sprite(c), (s, s))
+            if not active:
+                sprite = sprite.copy()
+                sprite.set_alpha(90)
+            sx = rect.x + 6
+            img = sprite if hero else pygame.transform.flip(sprite, True, False)
+            surface.blit(img, (sx, rect.y + (rect.h - s) // 2))
+            x0 = rect.x + s + 12
+            tw = rect.right - 8 - x0
+            seat = int(c.get("seat", 0))
+            gfx.draw_seat_badge(surface, seat, (x0 + 6, rect.y + 13), 6)
+            gfx.text(surface, str(idx.get(c["id"], "")), (x0 + 16, rect.y + 13), 11, pal.ink, "midleft", bold=True)
+            name = localize(c["name"], self.lang)
+            right = t("skirmish_scene.out") if not active else t("skirmish_scene.ap_level", n=sc["ap_level"])
+            rw = gfx.text_size(right, 13, True)[0]
+            size = gfx.fit_text_size(name, tw - rw - 34, 18, 15, 10, True)
+            gfx.text(surface, name, (x0 + 28, rect.y + 13), size, pal.ink, "midleft", bold=True)
+            gfx.text(surface, right, (rect.right - 8, rect.y + 13), 13, pal.bad if not active else pal.ink, "midright",
+                     bold=True)
+            hp = sc["stats"]["hp"]
+            dmg = st.total_damage(sc)
+            compact = rect.h < 80
+            bar = pygame.Rect(x0, rect.y + (24 if compact else 26), tw - 80, 9 if compact else 12)
+            frac_col = pal.good if hp - dmg > hp / 2 else (pal.accent if hp - dmg > hp / 4 else pal.bad)
+            gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
+            gfx.text(surface, t("skirmish_scene.hp", left=max(0, hp - dmg), hp=hp), (bar.right + 6, bar.centery), 12,
+                     pal.ink, "midleft")
+            y = rect.y + 44
+            badges = []
+            if sc["ready"]:
+                badges.append((t("skirmish_scene.ready", n=sc["ready"]), pal.good))
+            if sc["wait"]:
+                badges.append((t("skirmish_scene.wait", n=sc["wait"]), pal.accent))
+            if rect.h >= 96:
+                stats = t("skirmish_scene.stats_line", **{k: st.stat(sc, k) for k in ("str", "def", "per", "mag", "dr")})
+                gfx.text(surface, stats, (x0, y), gfx.fit_text_size(stats, tw, 16, 13, 9), pal.ink_soft)
+                y += 18
+            bx = x0
+            for text, col in badges:
+                w = gfx.text_size(text, 11, True)[0] + 10
+                if rect.h < 80:
+                    pos = pygame.Rect(rect.right - 8 - w - (bx - x0), rect.y + 20, w, 13)
+                    if pos.x < bar.right + 50:
+                        pos.x = bar.right - w - (bx - x0)
+                        pos.y = rect.y + 2
+                else:
+                    pos = pygame.Rect(bx, y, w, 15)
+                gfx.rounded_rect(surface, pos, col, 6)
+                gfx.text(surface, text, pos.center, 11 if rect.h >= 80 else 10, gfx.readable_ink(col), "center",
+                         bold=True)
+                bx += w + 4
+            self._draw_chips(surface, c, sc)
+
+    def _draw_chips(self, surface: pygame.Surface, c: dict[str, Any], sc: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        st = self.state
+        holder = self._holder(c)
+        for p in c.get("parts", []):
+            r = self._chip_rects.get((c["id"], p["id"]))
+            if r is None:
+                continue
+            if p.get("limb") and not st.part_active(sc, p["id"]):
+                col = (150, 144, 136)
+            elif p.get("limb") and st.limb_waiting(sc, p["id"]):
+                col = pal.accent
+            elif p.get("limb"):
+                col = pal.good
+            else:
+                col = pal.panel_dark
+            gfx.rounded_rect(surface, r, col, 5)
+            gfx.rounded_rect(surface, r, pal.edge, 5, 1)
+            label = _abbr(self._part_name(c["id"], p["id"]))
+            ink = gfx.readable_ink(col)
+            if p.get("limb") and not st.part_active(sc, p["id"]):
+                pygame.draw.line(surface, pal.bad, r.topleft, r.bottomright, 2)
+            if p.get("limb") and st.limb_waiting(sc, p["id"]):
+                label += str(sc["limb_wait"][p["id"]])
+            if p["id"] in holder:
+                dot = pygame.Rect(r.right - 9, r.y + 2, 7, r.h - 4)
+                gfx.rounded_rect(surface, dot, (120, 90, 50), 3)
+                gfx.text(surface, label, (r.x + (r.w - 8) / 2, r.centery), 11, ink, "center", bold=True)
+            else:
+                gfx.text(surface, label, r.center, 11, ink, "center", bold=True)
+        zone = self._pack_zone.get(c["id"])
+        if zone is not None:
+            gfx.rounded_rect(surface, zone, (150, 112, 70), 6)
+            gfx.rounded_rect(surface, zone, pal.edge, 6, 1)
+            pygame.draw.circle(surface, (90, 64, 40), (zone.x + 8, zone.centery), 5)
+            for (cid, iid), r in self._pack_rects.items():
+                if cid == c["id"]:
+                    gfx.rounded_rect(surface, r, pal.panel, 4)
+                    gfx.text(surface, self._item_name(iid)[:1], r.center, 11, pal.ink, "center", bold=True)
+
+    # ----------------------------------------------------------------- centre: menu, chain, detail
+    def _draw_menu(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
+        pal = gfx.palette()
+        top = self.centre_rect.y
+        bottom = self._menu_bottom(view)
+        rect = pygame.Rect(self.centre_rect.x, top, self.centre_rect.w, bottom - top)
+        gfx.panel(surface, rect, pal.panel, radius=10)
+        if d is None:
+            return
+        who = ", ".join(self._name(x) for x in d.get("who", []))
+        dtype = d["type"]
+        mine = self.can_act()
+        hint = ""
+        if dtype == "reaction" and self.state.chain:
+            e = self.state.chain[-1]
+            title = t("skirmish_scene.react_title", actor=self._name(e["actor"]),
+                      act=self._act_name(e["act"]) if e.get("act") else self.state.entry_name(e, self.lang))
+            hint = t("skirmish_scene.react_hint")
+        elif dtype == "aim":
+            p = self.state.pending or {}
+            title = t("skirmish_scene.aim_title", act=self._act_name(p.get("act")), target=self._name(p.get("target")))
+            hint = t("skirmish_scene.aim_hint")
+        elif dtype == "targets":
+            title = t("skirmish_scene.targets_title", who=who)
+        elif dtype == "consent":
+            p = self.state.pending or {}
+            title = t("skirmish_scene.consent_title", taker=self._name(p.get("actor")), giver=self._name(p.get("from")),
+                      item=self._item_name(p.get("item")))
+        else:
+            title = t("skirmish_scene.menu_title", who=who)
+            if self.selected is not None:
+                hint = t("skirmish_scene.pick_target")
+        if not mine:
+            hint = t("skirmish_scene.menu_wait", who=self.seat_name(d.get("seat")))
+        gfx.text(surface, title, (rect.x + 12, rect.y + 8), gfx.fit_text_size(title, rect.w - 24, 22, 16, 11, True),
+                 pal.ink, bold=True)
+        if hint:
+            gfx.text(surface, hint, (rect.x + 12, rect.y + 32), gfx.fit_text_size(hint, rect.w - 24, 18, 13, 9),
+                     pal.ink_soft)
+        for r, payload, label, detail, kind in self._menu_rows:
+            is_sel = kind == "group" and isinstance(payload, list) and self._group_key(payload[0]) == self.selected
+            col = pal.panel_dark if kind != "sub" else gfx.lerp_colour(pal.panel, pal.panel_dark, 0.45)
+            if is_sel:
+                col = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.5)
+            gfx.rounded_rect(surface, r, col, 6)
+            ink = pal.ink if mine else pal.ink_soft
+            dw = gfx.text_size(detail, 12)[0]
+            lsize = gfx.fit_text_size(label, r.w - dw - 24, r.h, 14, 9, kind != "sub")
+            gfx.text(surface, label, (r.x + 8, r.centery), lsize, ink, "midleft", bold=kind != "sub")
+            gfx.text(surface, detail, (r.right - 8, r.centery), 12, ink, "midright")
+
+    def _chain_rect(self, view: dict[str, Any]) -> pygame.Rect | None:
+        chain = view.get("chain") or []
+        if not chain and not self.ghosts:
+            return None
+        n = max(len(chain), 1)
+        h = min(150, 26 + 22 * n)
+        return pygame.Rect(self.centre_rect.x, self._menu_bottom(view) + 4, self.centre_rect.w, h)
+
+    def _draw_chain(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        chain = view.get("chain") or []
+        rect = self._chain_rect(view)
+        if rect is None or not chain:
+            return
+        gfx.panel(surface, rect, gfx.lerp_colour(pal.panel, pal.panel_dark, 0.3), radius=8)
+        gfx.text(surface, t("skirmish_scene.chain"), (rect.x + 10, rect.y + 5), 12, pal.ink_soft, bold=True)
+        for i, e in enumerate(chain):
+            r = self._chain_slot(rect, i, len(chain))
+            if r is None:
+                continue
+            reaction = "reaction" in (e.get("tags") or [])
+            col = gfx.lerp_colour(pal.panel, pal.accent, 0.35) if reaction else pal.panel
+            if i == len(chain) - 1:
+                col = gfx.lerp_colour(col, pal.legal, 0.35)
+            gfx.rounded_rect(surface, r, col, 5)
+            gfx.rounded_rect(surface, r, pal.edge, 5, 1)
+            text = self._entry_text(e)
+            gfx.text(surface, f"{i + 1}. {text}", (r.x + 8, r.centery),
+                     gfx.fit_text_size(f"{i + 1}. {text}", r.w - 16, r.h, 12, 8), pal.ink, "midleft")
+
+    @staticmethod
+    def _chain_slot(rect: pygame.Rect, i: int, n: int) -> pygame.Rect | None:
+        # the first declared entry sits at the bottom; the newest on top
+        y = rect.bottom - 6 - 22 * (i + 1)
+        if y < rect.y + 20:
+            return None
+        return pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, 20)
+
+    def _draw_ghosts(self, surface: pygame.Surface) -> None:
+        if not self.ghosts:
+            return
+        pal = gfx.palette()
+        rect = pygame.Rect(self.centre_rect.x, self._menu_bottom(self.view) + 4, self.centre_rect.w, 150)
+        for g in self.ghosts:
+            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + 28 + 22 * 0 - g.lift, rect.w - 16 - 4 * g.slot, 20)
+            tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+            gfx.rounded_rect(tmp, tmp.get_rect(), pal.panel, 5)
+            gfx.text(tmp, g.text, (8, r.h / 2), gfx.fit_text_size(g.text, r.w - 16, r.h, 12, 8), pal.ink, "midleft")
+            tmp.set_alpha(int(255 * max(0.0, g.alpha)))
+            surface.blit(tmp, r.topleft)
+
+    def _draw_detail(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        cid = self.focus
+        c = self._by_id(view).get(cid or "")
+        chain_r = self._chain_rect(view)
+        top = (chain_r.bottom if chain_r is not None and view.get("chain") else self._menu_bottom(view)) + 6
+        rect = pygame.Rect(self.centre_rect.x, top, self.centre_rect.w, self.ground_rect.y - 6 - top)
+        if c is None or rect.h < 60:
+            return
+        gfx.panel(surface, rect, pal.panel, radius=10)
+        st = self.state
+        try:
+            sc = st.c(c["id"])
+        except Exception:  # noqa: BLE001
+            return
+        s = min(72, rect.h - 30)
+        surface.blit(gfx.load_svg(self._sprite(c), (s, s)), (rect.x + 8, rect.y + 8))
+        x0 = rect.x + s + 18
+        name = localize(c["name"], self.lang)
+        gfx.text(surface, name, (x0, rect.y + 8), gfx.fit_text_size(name, rect.right - x0 - 10, 20, 15, 10, True),
+                 pal.ink, bold=True)
+        line = (f"AP {st.stat(sc, 'ap')} · " + t("skirmish_scene.stats_line",
+                                                **{k: st.stat(sc, k) for k in ("str", "def", "per", "mag", "dr")}))
+        gfx.text(surface, line, (x0, rect.y + 28), gfx.fit_text_size(line, rect.right - x0 - 10, 16, 12, 8),
+                 pal.ink_soft)
+        hp = sc["stats"]["hp"]
+        line2 = (f"{t('skirmish_scene.hp', left=max(0, hp - st.total_damage(sc)), hp=hp)} · "
+                 f"{t('skirmish_scene.ready', n=sc['ready'])} · {t('skirmish_scene.wait', n=sc['wait'])}")
+        gfx.text(surface, line2, (x0, rect.y + 44), 12, pal.ink)
+        holder = st.holder(sc)
+        parts = sc["parts"]
+        col_w = (rect.w - s - 28) // 2
+        y0 = rect.y + 62
+        lh = 15
+        rows = max(1, (rect.bottom - 6 - y0) // lh)
+        for i, p in enumerate(parts):
+            col, row = divmod(i, rows)
+            if col > 1:
+                break
+            x = x0 + col * col_w
+            y = y0 + row * lh
+            state = self._part_state(sc, p)
+            colour = pal.ink
+            if p.get("limb"):
+                colour = pal.good if state == t("skirmish_scene.active") else (
+                    pal.bad if state == t("skirmish_scene.disabled") else (170, 110, 20))
+            text = self._part_name(c["id"], p["id"])
+            if p["id"] in holder:
+                text += f": {self._item_name(holder[p['id']])}"
+            elif p.get("limb"):
+                text += f": {state}"
+            pygame.draw.circle(surface, colour, (x + 4, y + 7), 3)
+            gfx.text(surface, text, (x + 10, y), gfx.fit_text_size(text, col_w - 12, lh, 11, 8), pal.ink)
+        if sc["pack"]:
+            pk = f"{t('skirmish_scene.pack')}: " + ", ".join(self._item_name(i) for i in sc["pack"])
+            gfx.text(surface, pk, (rect.x + 8, rect.bottom - 18), gfx.fit_text_size(pk, s + 4, 14, 11, 7), pal.ink_soft)
+
+    def _draw_ground(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        r = self.ground_rect
+        gfx.rounded_rect(surface, r, gfx.with_alpha(pal.table_dark, 200), 8)
+        gfx.text(surface, t("skirmish_scene.ground"), (r.x + 10, r.centery), 13, pal.ink_light, "midleft", bold=True)
+        if not self._ground_rects:
+            gfx.text(surface, t("skirmish_scene.ground_empty"), (r.x + 74, r.centery), 12, pal.ink_light, "midleft")
+        for iid, ir in self._ground_rects.items():
+            gfx.rounded_rect(surface, ir, pal.panel_dark, 6)
+            name = self._item_name(iid)
+            gfx.text(surface, name, ir.center, gfx.fit_text_size(name, ir.w - 8, ir.h, 12, 8), pal.ink, "center")
+
+    # ----------------------------------------------------------------- advantage screen
+    def _draw_advantages(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any]) -> None:
+        pal = gfx.palette()
+        area = pygame.Rect(self.centre_rect.x, self.centre_rect.y, self.minions_rect.right - self.centre_rect.x,
+                           self.centre_rect.h)
+        gfx.panel(surface, area, pal.panel, radius=12)
+        who = self._name(d["who"][0]) if d.get("who") else "-"
+        left = 1
+        for hid, n in self.state.setup:
+            if hid == (d["who"][0] if d.get("who") else None):
+                left = n
+        title = t("skirmish_scene.adv_title", who=who, n=left) if self.can_act() else \
+            t("skirmish_scene.adv_wait", who=who)
+        gfx.text(surface, title, (area.centerx, area.y + 18), gfx.fit_text_size(title, area.w - 40, 30, 24, 12, True),
+                 pal.ink, "midtop", bold=True)
+        rule = t("skirmish_scene.adv_rule")
+        gfx.text(surface, rule, (area.centerx, area.y + 50), 13, pal.ink_soft, "midtop", max_width=area.w - 60)
+        for rect, a in self._advantage_rects(self.legal):
+            pick = a.get("pick")
+            gfx.panel(surface, rect, gfx.lerp_colour(pal.panel, pal.accent, 0.25), radius=10)
+            name = t(f"skirmish.advantage.{pick}")
+            gfx.text(surface, name, (rect.centerx, rect.y + 12), gfx.fit_text_size(name, rect.w - 16, 40, 16, 10, True),
+                     pal.ink, "midtop", bold=True, max_width=rect.w - 16)
+            gfx.draw_symbol(surface, "star", (rect.centerx, rect.y + 70), 16, pal.accent, outline=pal.edge)
+            gfx.text(surface, t(f"skirmish_scene.adv.{pick}"), (rect.centerx, rect.y + 96), 12, pal.ink_soft, "midtop",
+                     max_width=rect.w - 16)
+
+
+def drop_parts_owner(legal: list[Action]) -> set[str]:
+    """Combatants that may stow something now (they get a pack drop zone even with an empty pack)."""
+    return {a.get("who") for a in legal if a.kind == "stow"}
