@@ -522,3 +522,54 @@ def test_seed004_priority_prompt_names_the_card_waiting_on_the_stack(app: Any) -
     assert region(scene, ("stackitem", top["card"])) is not None, "the stack shows the card"
     bar = [b.payload.kind for b in scene.action_bar.buttons if isinstance(b.payload, Action)]
     assert "pass" in bar, "passing is one click away"
+
+
+def test_undo_of_an_attack_turns_the_card_back_and_a_refused_undo_says_why(app: Any) -> None:
+    from game.engine.i18n import t
+
+    scene = _two_humans(app, "quick", seed=5)
+
+    def at_attack(st: Any) -> bool:
+        return st.step == "attack" and not st.combat["attackers"] and any(
+            a.kind == "attack" for a in st.legal_actions())
+
+    assert advance(scene, at_attack, lambda st, legal: Action.of("no_duel") if st.step == "declare" else None)
+    _face_viewer(app, scene)
+    seat = scene.match.to_act()
+    attacker = next(a["card"] for a in scene.match.state.legal_actions() if a.kind == "attack")
+    click(app, visible_point(scene, region(scene, ("act", attacker))))
+    assert any(h.action == Action.of("attack", card=attacker) for h in scene.match.history[-2:]), "clicked: attacks"
+    frames(app, 20)
+    if not scene.match.is_over() and scene.match.to_act() != seat:
+        _face_viewer(app, scene)  # the turn moved on: the other player sits in front
+    seat = scene.viewer
+    ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    ok, reason = scene.match.can_undo(seat)
+    app.step([ctrl_z], 1 / 30)
+    frames(app, 20)
+    if ok:
+        assert not scene.match.state.perm[attacker]["tapped"], "undone: the attacker stands up again"
+        assert abs(scene.angle.get(attacker, 0.0)) < 1, "and is drawn upright"
+    else:
+        assert any(t(reason) in item.text for item in scene.toast.items), "the refusal is explained"
+    assert app.errors == []
+
+
+def test_language_change_rewords_the_table(app: Any) -> None:
+    from game.engine import i18n
+
+    scene = _two_humans(app)
+    _face_viewer(app, scene)
+    before = scene.prompt_text(scene.view)
+    old = app.settings
+    app.settings = type(old)(**{**old.__dict__, "language": "es"}) if hasattr(old, "__dict__") else old
+    i18n.set_language("es")
+    scene.on_settings_changed()
+    frames(app, 3)
+    try:
+        after = scene.prompt_text(scene.view)
+        assert after != before and "mano" in after.lower()
+        assert scene.tracker.phases[0] == "Comunión"
+        assert app.errors == []
+    finally:
+        i18n.set_language("en")
