@@ -418,6 +418,10 @@ class SanctuaryScene(RulesetScene):
             z = Zone(name)
             regs.append(HitRegion(rect, z, drop_target=True, highlight=False, key=("zone", name),
                                   accepts=lambda p, z=z: self._accepts(p, z)))
+        # the whole block of the opposing Sanctuary takes attackers (a bigger, clearer target than its card)
+        opp_sanct = Target(f"{opp}.S")
+        regs.append(HitRegion(L.sanct[opp], opp_sanct, drop_target=True, highlight=False, key=("sanctblock", opp),
+                              accepts=lambda p, x=opp_sanct: self._accepts(p, x)))
         # piles
         for seat in (0, 1):
             pl = pls[seat]
