@@ -819,10 +819,6 @@ class SanctuaryScene(RulesetScene):
         self.queue.add(anim.Tween(fl, "t", end=1.0, duration=1.1, ease="linear").then(
             lambda x=fl: self.floats.remove(x) if x in self.floats else None))
 
-    def is_animating(self) -> bool:
-        """The base's checks (the queue drives every tween of this scene)."""
-        return super().is_animating()
-
     # ================================================================= drawing
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Draw the table for the seat in front: both sides, the middle band, the hand, effects."""
@@ -836,7 +832,6 @@ class SanctuaryScene(RulesetScene):
             self.leaving.clear()
             self.floats.clear()
         pls = self.players(view)
-        pal = gfx.palette()
         self._draw_static(surface, view, L, pls)
         self._draw_hand(surface, view, L, pls[L.me])
         if L.mulligan:
@@ -887,7 +882,6 @@ class SanctuaryScene(RulesetScene):
         for s, r in L.stack:
             if isinstance(s.get("card"), str):
                 self._last_rects[s["card"]] = r
-        del pal
 
     STATIC_AREA = pygame.Rect(0, 50, 1004, 468)
 
