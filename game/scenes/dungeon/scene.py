@@ -143,6 +143,7 @@ class DungeonScene(RulesetScene):
         self._tips: dict[tuple, str] = {}
         self._hint_cache: tuple | None = None
         self._targets_cache: tuple | None = None
+        self._layers: dict[str, tuple] = {}
         self._heroes_cache: tuple | None = None
         self.replay_snap: list[dict[str, Any]] | None = None
         self.final_snap: list[dict[str, Any]] | None = None
@@ -701,12 +702,30 @@ class DungeonScene(RulesetScene):
             out.append((c, pygame.Rect(area.x + k * (w + 8), self.board_rect.y + 68 + r * (h + 6), w, h)))
         return out
 
+    def _layer(self, name: str, key: Any, rect: pygame.Rect, surface: pygame.Surface, paint: Any) -> None:
+        """Blit a cached layer of ``rect`` painted by ``paint(surface)`` (canvas coordinates) when ``key`` changed."""
+        hit = self._layers.get(name)
+        if hit is None or hit[0] != key:
+            full = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            paint(full)
+            area = rect.clip(full.get_rect())
+            hit = (key, full.subsurface(area).copy(), area.topleft)
+            self._layers[name] = hit
+        surface.blit(hit[1], hit[2])
+
     def _draw_market(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        pal = gfx.palette()
         seat = self.match.to_act()
         if seat is None:
             return
         p = self.player(seat)
+        market = view.get("market") or {}
+        key = (seat, tuple((k, len(v)) for k, v in sorted(market.items())), p.get("gold"), p.get("buys"),
+               view.get("round"), tuple(a.key for a in self.legal), self.lang, gfx.palette().name,
+               gfx.text_scale())
+        self._layer("market", key, self.board_rect, surface, lambda surf: self._paint_market(surf, view, seat, p))
+
+    def _paint_market(self, surface: pygame.Surface, view: dict[str, Any], seat: int, p: dict[str, Any]) -> None:
+        pal = gfx.palette()
         mk = self.model.market
         self._title(surface, t("dscene.market_title", round=view.get("round", 1), name=self.seat_name(seat)))
         gfx.text(surface, t("dscene.market_info", gold=p.get("gold", 0), buys=max(0, mk.max_buys - p.get("buys", 0)),
@@ -803,7 +822,9 @@ class DungeonScene(RulesetScene):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
         if self.screen_mode(self.view) == "market":
-            self._draw_bag_grid(surface, seat, p, pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176))
+            box = pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176)
+            key = (seat, tuple(p.get("bag", [])), self.lang, gfx.palette().name, gfx.text_scale())
+            self._layer("bag", key, box.inflate(8, 8), surface, lambda surf: self._draw_bag_grid(surf, seat, p, box))
         else:
             self._draw_drawn_chip(surface, seat, p, spots)
         if p.get("status") == "floor_done" and self.replay is None:
@@ -819,8 +840,8 @@ class DungeonScene(RulesetScene):
     def _draw_counters(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
         cs = self.counters_for(seat, p)
         r = self.hand_rect
-        spots = {"health": (r.x + 14, r.y + 96), "gold": (r.x + 152, r.y + 96),
-                 "vp": (r.x + 14, r.y + 132), "xp": (r.x + 152, r.y + 132)}
+        spots = {"health": (r.x + 12, r.y + 96), "gold": (r.x + 162, r.y + 96),
+                 "vp": (r.x + 12, r.y + 132), "xp": (r.x + 162, r.y + 132)}
         if seat not in self._held:
             cs["health"].maximum = int(p.get("max_health", 0)) or None
             for k in ("health", "gold", "vp", "xp"):
