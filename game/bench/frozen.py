@@ -4,8 +4,8 @@ Looked for where ``.ci/bundle.sh`` and a plain ``pyinstaller build.spec`` put it
 (``build/dist/MesaDeHeroes``, ``dist/MesaDeHeroes``), or in the folder named by the
 ``MESA_BUNDLE`` environment variable (a bundle built elsewhere). Its size is the whole
 folder; its start is the same first-menu-frame probe as the source start
-(``MesaDeHeroes bench --startup-probe FILE``), compared with the source start of
-the same run. Without a bundle every value is null.
+(``MesaDeHeroes bench --startup-probe FILE``), alternated with source starts so
+the ratio compares runs made under the same load. Without a bundle every value is null.
 """
 
 from __future__ import annotations
@@ -45,7 +45,11 @@ def folder_size_mb(folder: Path) -> float:
 
 
 def measure(source_start_s: float | None, runs: int) -> dict[str, Any]:
-    """Return {size_mb, start_s, ratio_to_source} (all null without a bundle)."""
+    """Return {size_mb, start_s, ratio_to_source} (all null without a bundle).
+
+    The ratio compares frozen and source starts measured alternately in this step (the load of a
+    busy machine changes within a run); ``source_start_s`` is used only if that fails.
+    """
     exe = find_bundle()
     if exe is None:
         return {"size_mb": None, "start_s": None, "ratio_to_source": None}
@@ -53,8 +57,8 @@ def measure(source_start_s: float | None, runs: int) -> dict[str, Any]:
 
     size = folder_size_mb(exe.parent)
     try:
-        start = startup.measure(runs, executable=str(exe))["app_s"]
+        start, source = startup.measure_against_source(str(exe), runs)
     except Exception:  # noqa: BLE001 - an old bundle without the probe: report the size only
-        start = None
-    ratio = start / source_start_s if start and source_start_s else None
+        start, source = None, source_start_s
+    ratio = start / source if start and source else None
     return {"size_mb": rnd(size, 1), "start_s": rnd(start), "ratio_to_source": rnd(ratio, 2)}

@@ -103,3 +103,20 @@ def measure(runs: int, executable: str | None = None, timeout: float = 60.0) -> 
     app_s, floor_s = median(apps), median(floors)
     log.info("startup: app %s floor %s", apps, floors)
     return {"app_s": rnd(app_s), "floor_s": rnd(floor_s), "ratio": rnd(app_s / floor_s if floor_s else None, 2)}
+
+
+def measure_against_source(executable: str, runs: int, timeout: float = 60.0) -> tuple[float, float]:
+    """Return (frozen median, source median) of alternated runs (one warm-up each): a fair ratio on a busy machine."""
+    env = headless_env()
+    root = str(Path(__file__).resolve().parents[2])
+    src_env = dict(env, PYTHONPATH=root + os.pathsep + env.get("PYTHONPATH", ""))
+    frozen_cmd, source_cmd = app_command(executable), app_command()
+    _timed(frozen_cmd, env, timeout)
+    _timed(source_cmd, src_env, timeout)
+    frozen: list[float] = []
+    source: list[float] = []
+    for _ in range(max(1, runs)):
+        frozen.append(_timed(frozen_cmd, env, timeout))
+        source.append(_timed(source_cmd, src_env, timeout))
+    log.info("frozen start: %s source: %s", frozen, source)
+    return median(frozen), median(source)
