@@ -109,11 +109,14 @@ class SkirmishScene(RulesetScene):
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)
+        if self.dice_tray is not None:  # roll over the detail card, leaving the menu and the chain in sight
+            self.dice_tray.rect = pygame.Rect(self.centre_rect.x - 6, self.ground_rect.bottom - 236, 400, 236)
         self.selected: tuple | None = None       # (who, act, item) group whose targets are shown
         self.focus: str | None = None            # combatant shown in the detail card
         self.floaters: list[Floater] = []
         self.ghosts: list[Ghost] = []
         self.needle_shown: float = float(self.view.get("needle", TRACK_MAX))
+        self._needle_to: float = self.needle_shown
         self._board_cache: tuple[Any, pygame.Surface] | None = None
         self._decision_key: Any = None
         self._rects: dict[str, pygame.Rect] = {}
@@ -132,10 +135,28 @@ class SkirmishScene(RulesetScene):
         return {c["id"]: c for c in self._fighters(view)}
 
     def _name(self, cid: str | None) -> str:
+        """A combatant's name; a name shared by several gets the number shown on its card (#2)."""
         if cid is None:
             return "-"
-        c = self._by_id(self.view).get(cid)
-        return localize(c["name"], self.lang) if c else str(cid)
+        view = self.view
+        c = self._by_id(view).get(cid)
+        if c is None:
+            return str(cid)
+        name = localize(c["name"], self.lang)
+        if sum(1 for x in self._fighters(view) if localize(x["name"], self.lang) == name) > 1:
+            name += f" #{self._side_index(view).get(cid, '?')}"
+        return name
+
+    def describe(self, action: Action) -> str:
+        """The rules' words for an action, with card numbers where two combatants share a name."""
+        text = super().describe(action)
+        who = action.get("who") if isinstance(action, Action) else None
+        if who:
+            plain = localize(self._by_id(self.view).get(who, {}).get("name", ""), self.lang)
+            tagged = self._name(who)
+            if plain and tagged != plain and text.startswith(plain):
+                text = tagged + text[len(plain):]
+        return text
 
     def _item_name(self, iid: str) -> str:
         try:
@@ -256,8 +277,19 @@ class SkirmishScene(RulesetScene):
         return list(out.items())
 
     def targets(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
-        """Body cards, menu rows, limb and item chips, drop zones and the advantage cards."""
+        """Body cards, menu rows, limb and item chips, drop zones and the advantage cards (cached per position)."""
         self._reset_on_new_decision()
+        key = (len(self.match.history), id(self.state), self.viewer, self.lang, self.selected, self.can_act(),
+               self.match.to_act())
+        if self._targets_cache is not None and self._targets_cache[0] == key:
+            return self._targets_cache[1]
+        regions = self._build_targets(view, legal)
+        self._targets_cache = (key, regions)
+        return regions
+
+    _targets_cache: tuple[Any, list[HitRegion]] | None = None
+
+    def _build_targets(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
         self._layout(view)
         regions: list[HitRegion] = []
         d = self._decision()
@@ -387,6 +419,7 @@ class SkirmishScene(RulesetScene):
         """Rows of the centre panel: (rect, payload, label, detail, kind)."""
         rows: list[tuple[Any, str, str, str]] = []
         if d is None:
+            self._menu_bottom_y = self.centre_rect.y + 120
             return []
         dtype = d["type"]
         if dtype in ("opportunity", "reaction"):
@@ -416,7 +449,7 @@ class SkirmishScene(RulesetScene):
                 else:
                     label += f" » {self._name(acts[0].get('target'))}"
                 rows.append((acts if len(acts) > 1 else acts[0], label, detail, "group" if len(acts) > 1 else "one"))
-                if key == self.selected and len(acts) > 1:
+                if key == self.selected and len(acts) > 1 and len(acts) + len(self._groups(legal)) <= 9:
                     for a, (diff, ch) in zip(acts, chances):
                         sub = t("skirmish_scene.no_check") if diff is None else \
                             t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
@@ -447,8 +480,10 @@ class SkirmishScene(RulesetScene):
                 rows.append((a, label, sub, "one"))
         # geometry: rows under the panel header
         top = self.centre_rect.y + 56
-        bottom = self._menu_bottom(view)
         n = max(1, len(rows))
+        bottom = self._menu_limit(view)
+        self._menu_bottom_y = max(self.centre_rect.y + 120, min(bottom, top + n * 30 + 8))
+        bottom = min(bottom, self._menu_bottom_y)
         h = max(18, min(30, (bottom - top) // n))
         out = []
         for i, (payload, label, detail, kind) in enumerate(rows):
@@ -458,7 +493,13 @@ class SkirmishScene(RulesetScene):
             out.append((r, payload, label, detail, kind))
         return out
 
+    _menu_bottom_y = 0
+
     def _menu_bottom(self, view: dict[str, Any]) -> int:
+        """Where the menu panel ends (set when the menu rows are laid out)."""
+        return self._menu_bottom_y or self._menu_limit(view)
+
+    def _menu_limit(self, view: dict[str, Any]) -> int:
         chain = view.get("chain") or []
         chain_h = 26 + 22 * len(chain) if chain else 0
         return self.centre_rect.y + 300 - min(chain_h, 150) - 4
@@ -596,12 +637,18 @@ class SkirmishScene(RulesetScene):
             elif kind == "Blocked":
                 self.queue.play(self._float_call(data.get("target"), t("skirmish_scene.blocked"),
                                                  gfx.palette().accent))
-            elif kind == "NeedleMoved":
-                self.queue.add(anim.Tween(self, "needle_shown", end=float(data.get("needle", 0)), duration=0.25))
-            elif kind == "PhaseBegan":
-                self.queue.add(anim.Tween(self, "needle_shown", end=float(TRACK_MAX), duration=0.4))
         self._chain_text = [self._entry_text(x) for x in self.state.chain]
         self._board_cache = None
+        self._needle_to = float(getattr(self.state, "needle", self.needle_shown))
+
+    def _slide_needle(self, dt: float) -> None:
+        """Move the drawn needle towards the rules' needle (about 12 steps a second)."""
+        gap = self._needle_to - self.needle_shown
+        if abs(gap) < 1e-3:
+            self.needle_shown = self._needle_to
+            return
+        step = max(0.5, abs(gap) * 4) * dt * max(0.25, anim.speed())
+        self.needle_shown += max(-step, min(step, gap)) if abs(gap) > step else gap
 
     def _float_call(self, cid: str | None, text: str, colour: tuple) -> anim.Animation:
         def spawn() -> None:
@@ -626,6 +673,9 @@ class SkirmishScene(RulesetScene):
 
     def update(self, dt: float) -> None:
         """Age the floating numbers, then the base's turn flow."""
+        self._needle_to = float(getattr(self.state, "needle", self._needle_to))
+        if self.needle_shown != self._needle_to:
+            self._slide_needle(dt)
         if self.floaters:
             for f in self.floaters:
                 f.age += dt
@@ -634,7 +684,7 @@ class SkirmishScene(RulesetScene):
 
     def is_animating(self) -> bool:
         """Floating numbers and ghosts keep the loop ticking."""
-        return bool(self.floaters or self.ghosts) or super().is_animating()
+        return bool(self.floaters or self.ghosts or self.needle_shown != self._needle_to) or super().is_animating()
 
     # ================================================================= drawing
     def _holder(self, c: dict[str, Any]) -> dict[str, str]:
@@ -703,12 +753,12 @@ class SkirmishScene(RulesetScene):
             p = f.age / f.life
             y = f.pos[1] - 40 * p
             a = max(0, min(255, int(255 * (1.4 - p))))
-            srf = gfx.render(f.text, 28, f.colour, True).copy()
-            srf.set_alpha(a)
-            sh = gfx.render(f.text, 28, (0, 0, 0), True).copy()
-            sh.set_alpha(a // 2)
-            surface.blit(sh, (f.pos[0] + 2, y + 2))
-            surface.blit(srf, (f.pos[0], y))
+            srf = gfx.render(f.text, 26, f.colour, True)
+            box = pygame.Surface((srf.get_width() + 14, srf.get_height() + 4), pygame.SRCALPHA)
+            gfx.rounded_rect(box, box.get_rect(), (30, 22, 16, 200), 8)
+            box.blit(srf, (7, 2))
+            box.set_alpha(a)
+            surface.blit(box, (f.pos[0], y))
 
     def _draw_static(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         d = self._decision()
@@ -770,10 +820,11 @@ class SkirmishScene(RulesetScene):
             if k < 4:
                 gfx.text(surface, tag, (x, y - 11 if side == "heroes" else y + 11), 9, pal.ink, "center", bold=True)
         label = t("skirmish_scene.needle", n=int(round(self.needle_shown)))
-        gfx.text(surface, label, (r.right - 8, r.y + 4), 12, pal.bad, "topright", bold=True)
-        if d is not None and d.get("who") and d["type"] != "advantage":
-            who = ", ".join(self._name(x) for x in d["who"][:2])
-            gfx.text(surface, t("skirmish_scene.next", who=who), (r.x + 8, r.y + 4), 12, pal.ink, "topleft", bold=True)
+        lw = gfx.text_size(label, 11, True)[0]
+        if nx + 10 + lw < r.right - 4:
+            gfx.text(surface, label, (nx + 10, r.y + 3), 11, pal.bad, "topleft", bold=True)
+        else:
+            gfx.text(surface, label, (nx - 10, r.y + 3), 11, pal.bad, "topright", bold=True)
 
     # ----------------------------------------------------------------- body cards
     def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
@@ -814,7 +865,7 @@ class SkirmishScene(RulesetScene):
             gfx.draw_seat_badge(surface, seat, (x0 + 6, rect.y + 13), 6)
             gfx.text(surface, str(idx.get(c["id"], "")), (x0 + 16, rect.y + 13), 11, pal.ink, "midleft", bold=True)
             name = localize(c["name"], self.lang)
-            right = t("skirmish_scene.out") if not active else t("skirmish_scene.ap_level", n=sc["ap_level"])
+            right = "" if not active else t("skirmish_scene.ap_level", n=sc["ap_level"])
             rw = gfx.text_size(right, 13, True)[0]
             size = gfx.fit_text_size(name, tw - rw - 34, 18, 15, 10, True)
             gfx.text(surface, name, (x0 + 28, rect.y + 13), size, pal.ink, "midleft", bold=True)
@@ -825,9 +876,12 @@ class SkirmishScene(RulesetScene):
             compact = rect.h < 80
             bar = pygame.Rect(x0, rect.y + (24 if compact else 26), tw - 80, 9 if compact else 12)
             frac_col = pal.good if hp - dmg > hp / 2 else (pal.accent if hp - dmg > hp / 4 else pal.bad)
-            gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
-            gfx.text(surface, t("skirmish_scene.hp", left=max(0, hp - dmg), hp=hp), (bar.right + 6, bar.centery), 12,
-                     pal.ink, "midleft")
+            if active:
+                gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
+                gfx.text(surface, t("skirmish_scene.hp", left=max(0, hp - dmg), hp=hp), (bar.right + 6, bar.centery),
+                         12, pal.ink, "midleft")
+            else:
+                gfx.text(surface, t("skirmish_scene.out"), (x0, bar.centery), 13, pal.bad, "midleft", bold=True)
             y = rect.y + 44
             badges = []
             if sc["ready"]:
