@@ -324,7 +324,8 @@ class SanctuaryScene(RulesetScene):
             hovered = None
         slots = self.fan.slots(len(hand), hovered)
         L.hand = list(zip(hand, slots))
-        if view.get("phase") == "setup" and view.get("setup_seat") == me:
+        if view.get("phase") == "setup" and view.get("setup_seat") == me and self.viewer == me \
+                and not self.match.is_bot(me):  # only the player deciding sees the choice
             box = pygame.Rect(0, 0, 600, 118)
             box.center = (505, 500)
             L.mulligan["box"] = box

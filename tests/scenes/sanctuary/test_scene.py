@@ -573,3 +573,13 @@ def test_language_change_rewords_the_table(app: Any) -> None:
         assert app.errors == []
     finally:
         i18n.set_language("en")
+
+
+def test_spectating_bots_shows_no_choice_and_no_hand(app: Any) -> None:
+    scene = start(app, "quick", [SeatSpec("Bot A", "bot", "random"), SeatSpec("Bot B", "bot", "random")])
+    frames(app, 2)
+    assert scene.viewer is None
+    assert not scene.L.mulligan, "nobody in front decides: no mulligan buttons"
+    assert all(iid == "?" for iid, _ in scene.L.hand), "a spectator sees no hand"
+    assert wait_until(app, lambda: scene.match.state.phase != "setup", 20)
+    assert app.errors == []
