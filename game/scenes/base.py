@@ -473,9 +473,21 @@ class RulesetScene(Scene):
                 scores.append((self.seat_name(i), str(val)))
         reason = ""
         if res is not None and res.reason:
-            reason = t(res.reason) if i18n.has(res.reason) else res.reason
+            reason = self.result_reason(res.reason)
         self.app.play_sound("victory")
         self.app.push(ResultScene(self.app, winners, scores, self.rematch, reason))
+
+    def result_reason(self, reason: str) -> str:
+        """Return a result's reason in words: ``<ruleset>.result.<reason>``, then ``result.<reason>``.
+
+        A reason with no translation is left out rather than shown as a raw id.
+        """
+        rid = self.match.ruleset_id
+        for key in (f"{rid}.result.{reason}", f"{rid}.event.over.{reason}", f"result.{reason}", reason):
+            if i18n.has(key):
+                return t(key)
+        log.warning("no translation for the result reason %r of %s", reason, rid)
+        return ""
 
     def rematch(self) -> None:
         """Start the same level with the same seats and the next seed."""
