@@ -265,6 +265,11 @@ def _pick_member(members: list[Any], label: Any) -> Any:
     return scalars[0] if scalars else (members[0] if members else None)
 
 
+def _keys_of(model: Any) -> list[str]:
+    """Return the keys a level file writes for a model: aliases where a field has one (``str`` for ``str_``)."""
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
 def _field_of(model: Any, name: Any) -> Any:
     if not _is_model(model):
         return None
@@ -366,7 +371,7 @@ def _describe_type(tp: Any) -> str:
     if origin is dict:
         return "a table"
     if _is_model(tp):
-        keys = list(tp.model_fields)
+        keys = _keys_of(tp)
         shown = ", ".join(keys[:6]) + (", ..." if len(keys) > 6 else "")
         return f"a table ({shown})"
     members = _union_members(tp)
@@ -502,7 +507,7 @@ def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
             err, w = item
             if err.get("type") == "extra_forbidden":
                 key = w.parts[-1] if w.parts else "?"
-                options = list(w.owner.model_fields) if _is_model(w.owner) else []
+                options = _keys_of(w.owner) if _is_model(w.owner) else []
                 line = (f"{w.text()}: unknown key {str(key)!r}{_suggest(str(key), options)}"
                         + (f"; expected one of: {', '.join(options)}" if options else ""))
             else:
