@@ -301,6 +301,7 @@ class RulesetScene(Scene):
 
     # ================================================================= bots
     def _bot_for(self, seat: int) -> Any:
+        """The bot playing ``seat``: the level's script when the ruleset offers one, else the difficulty's bot."""
         bot = self._bots.get(seat)
         if bot is None:
             from game.engine.bots import make_bot
@@ -311,6 +312,9 @@ class RulesetScene(Scene):
                 bot = make_bot(spec.difficulty, seed)
             except ValueError:
                 bot = make_bot("normal", seed)
+            script = getattr(self.ruleset, "script_choice", None)
+            if callable(script):
+                bot = ScriptedBot(script, bot)
             self._bots[seat] = bot
         return bot
 
@@ -710,6 +714,24 @@ class RulesetScene(Scene):
         if self.viewer is not None and "rng" in self.view and self.view.get("rng") is not None:
             out.append("view() leaks the RNG")
         return out
+
+
+class ScriptedBot:
+    """A bot seat that first asks the ruleset's ``script_choice(view, seat, legal)`` (a level's scripted
+    player, e.g. a tutorial opponent); when the script has no say (None, or an action not legal now)
+    the seat's ordinary bot decides."""
+
+    def __init__(self, script: Any, fallback: Any) -> None:
+        self.script = script
+        self.fallback = fallback
+        self.difficulty = getattr(fallback, "difficulty", "normal")
+
+    def choose(self, ruleset: Any, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        """Return the script's action when it gives a legal one, otherwise the fallback bot's."""
+        act = self.script(view, seat, legal)
+        if act is not None and act in legal:
+            return act
+        return self.fallback.choose(ruleset, view, seat, legal)
 
 
 class _Cancel:

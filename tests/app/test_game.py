@@ -263,3 +263,106 @@ def test_tracker_words_turn_and_phase(app: Any, tiny: Any) -> None:
     assert scene.tracker.round_label == t("game.turn_n", n=scene.view["turn"])
     seat = scene.match.to_act()
     assert scene.seat_name(seat) in scene.tracker.seat_name
+
+
+def test_continue_resumes_same_position_log_and_turn_against_a_bot(app: Any, tiny: Any) -> None:
+    """Continue from the autosave shows the same state, the same log lines and the same seat to act."""
+    from game.app.main import App
+    from game.app.settings import Settings
+    from game.engine.saves import autosave_path, load_match
+    from game.scenes.menu import MenuScene
+
+    scene = _start(app, [SeatSpec("Ana"), SeatSpec("Bot", kind="bot", difficulty="easy")], seed=11)
+    moves = 0
+    while len(scene.match.history) < 3 and not scene.match.is_over():
+        assert wait_until(app, lambda: scene.can_act() or scene.match.is_over())
+        if scene.match.is_over():
+            break
+        run_frames(app, 1)
+        click(app, _action_regions(scene)[0].rect.center)  # the smallest card: the game goes on
+        moves += 1
+    assert moves >= 1 and len(scene.match.history) >= 2, "the human and the bot both played"
+    assert wait_until(app, lambda: scene.can_act() or scene.match.is_over())
+    run_frames(app, 2)
+    assert not scene.match.is_over()
+    before_json = scene.match.state.to_json()
+    before_log = [e.text for e in scene.log_panel.entries]
+    before_turn = (scene.match.to_act(), scene.viewer, scene.tracker.seat_name)
+    before_hist = len(scene.match.history)
+    assert load_match(autosave_path()).state.to_json() == before_json
+    scene.close()
+    pygame.quit()
+
+    app2 = App(Settings(language="en", bot_pace=0.0, animation_speed=8.0), headless=True)
+    menu = app2.push(MenuScene(app2))
+    run_frames(app2, 2)
+    click(app2, menu.buttons["menu.continue"].rect.center)
+    run_frames(app2, 2)
+    resumed = app2.top
+    assert resumed.match.state.to_json() == before_json, "same position"
+    assert len(resumed.match.history) == before_hist, "same history (undo works as before)"
+    assert [e.text for e in resumed.log_panel.entries] == before_log, "same log, line for line"
+    assert (resumed.match.to_act(), resumed.viewer, resumed.tracker.seat_name) == before_turn, "same turn"
+    assert [s.to_json() for s in resumed.match.seats] == [s.to_json() for s in scene.match.seats]
+    for s in list(app2.stack):
+        s.close()
+
+
+def test_bot_seats_consult_the_rulesets_script_choice_first(app: Any, tiny: Any) -> None:
+    """A ruleset's script_choice decides a bot seat's move; None falls back to the seat's ordinary bot."""
+    from game.scenes.base import ScriptedBot
+
+    calls: list[tuple[int, int]] = []
+
+    def script(view: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+        calls.append((seat, len(legal)))
+        return legal[-1] if seat == 1 else None
+
+    tiny.script_choice = script
+    try:
+        scene = _start(app, [SeatSpec("Ana", kind="bot"), SeatSpec("Bo", kind="bot")])
+        bot1, bot0 = scene._bot_for(1), scene._bot_for(0)
+        assert isinstance(bot1, ScriptedBot) and isinstance(bot0, ScriptedBot)
+        state = scene.match.state
+        legal = list(state.legal_actions())
+        assert bot1.choose(scene.ruleset, state.view(1), 1, legal) == legal[-1]
+        fallback = bot0.fallback.choose(scene.ruleset, state.view(0), 0, legal)
+        assert bot0.choose(scene.ruleset, state.view(0), 0, legal) in legal
+        assert fallback in legal
+        assert (1, len(legal)) in calls and (0, len(legal)) in calls
+        # a script answering something illegal does not decide
+        bad = ScriptedBot(lambda v, s, l: Action.of("no_such_move"), bot0.fallback)
+        assert bad.choose(scene.ruleset, state.view(0), 0, legal) in legal
+    finally:
+        del tiny.script_choice
+    scene2 = _start(app, [SeatSpec("Ana"), SeatSpec("Bo", kind="bot")])
+    assert not isinstance(scene2._bot_for(1), ScriptedBot), "rulesets without a script keep their bot"
+
+
+def test_sanctuary_tutorial_opponent_plays_its_script_in_any_scene(app: Any) -> None:
+    """The sanctuary tutorial's scripted seat is played by RULESET.script_choice in the generic table view."""
+    from game.engine.levels import get_level
+    from game.engine.match import Match
+    from game.engine.registry import get_ruleset
+    from game.scenes.menu import MenuScene
+    from game.scenes.table import TableScene
+
+    rs = get_ruleset("sanctuary")
+    level = get_level("sanctuary", "tutorial")
+    app.push(MenuScene(app))
+    match = Match.new("sanctuary", level, [SeatSpec("Ana", kind="bot"), SeatSpec("Tide", kind="bot")], 3)
+    scene = app.push(TableScene(app, match))
+    scripted = [s for s in range(2) if level.model.players[s].script is not None]
+    assert scripted, "the tutorial has a scripted seat"
+    seat = scripted[0]
+    # play until the scripted seat is to act, then compare its bot with the script
+    for _ in range(200):
+        if match.to_act() == seat or match.is_over():
+            break
+        match.apply(match.legal_actions()[0])
+    assert match.to_act() == seat
+    legal = list(match.legal_actions())
+    view = match.state.view(seat)
+    expected = rs.script_choice(view, seat, legal)
+    assert expected is not None and expected in legal
+    assert scene._bot_for(seat).choose(rs, view, seat, legal) == expected
