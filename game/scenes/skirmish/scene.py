@@ -820,11 +820,14 @@ class SkirmishScene(RulesetScene):
             if k < 4:
                 gfx.text(surface, tag, (x, y - 11 if side == "heroes" else y + 11), 9, pal.ink, "center", bold=True)
         label = t("skirmish_scene.needle", n=int(round(self.needle_shown)))
-        lw = gfx.text_size(label, 11, True)[0]
-        if nx + 10 + lw < r.right - 4:
-            gfx.text(surface, label, (nx + 10, r.y + 3), 11, pal.bad, "topleft", bold=True)
+        lw, lh = gfx.text_size(label, 11, True)
+        box = pygame.Rect(0, r.y + 2, lw + 8, lh)
+        if nx + 10 + box.w < r.right - 4:
+            box.left = round(nx) + 9
         else:
-            gfx.text(surface, label, (nx - 10, r.y + 3), 11, pal.bad, "topright", bold=True)
+            box.right = round(nx) - 9
+        gfx.rounded_rect(surface, box, pal.panel, 5)
+        gfx.text(surface, label, box.center, 11, pal.bad, "center", bold=True)
 
     # ----------------------------------------------------------------- body cards
     def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
