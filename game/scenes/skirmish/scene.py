@@ -94,6 +94,16 @@ def _abbr(name: str) -> str:
     return "".join(w[0] for w in words[:3]).upper()
 
 
+def _fit(text: str, width: int, start: int, minimum: int, bold: bool = True) -> tuple[str, int]:
+    """The text and font size that fit ``width``: smaller first, then cut with an ellipsis."""
+    size = gfx.fit_text_size(text, width, 40, start, minimum, bold)
+    if gfx.text_size(text, size, bold)[0] <= width:
+        return text, size
+    while len(text) > 2 and gfx.text_size(text + "…", size, bold)[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,") + "…", size
+
+
 class SkirmishScene(RulesetScene):
     """The skirmish arena scene (see the module docstring)."""
 
@@ -557,6 +567,14 @@ class SkirmishScene(RulesetScene):
             return
         super().on_intent(intent)
 
+    def undo(self) -> None:
+        """Ctrl+Z: the base undoes; the arena forgets its cached layers and chain words."""
+        super().undo()
+        self._targets_cache = None
+        self._board_cache = None
+        self.selected = None
+        self._chain_text = [self._entry_text(e) for e in self.state.chain]
+
     def act(self, action: Action) -> bool:
         """Play an action; the selection closes."""
         self.selected = None
@@ -870,7 +888,7 @@ class SkirmishScene(RulesetScene):
             name = localize(c["name"], self.lang)
             right = "" if not active else t("skirmish_scene.ap_level", n=sc["ap_level"])
             rw = gfx.text_size(right, 13, True)[0]
-            size = gfx.fit_text_size(name, tw - rw - 34, 18, 15, 10, True)
+            name, size = _fit(name, tw - rw - 36, 15, 10)
             gfx.text(surface, name, (x0 + 28, rect.y + 13), size, pal.ink, "midleft", bold=True)
             gfx.text(surface, right, (rect.right - 8, rect.y + 13), 13, pal.bad if not active else pal.ink, "midright",
                      bold=True)

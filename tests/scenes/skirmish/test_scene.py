@@ -375,3 +375,49 @@ def test_busy_frame_is_cheap(app: Any) -> None:
         app.step([], 1 / 60)
         times.append(time.process_time() - t0)
     assert statistics.median(times) < 0.012
+
+
+def test_equipment_dragged_onto_the_pack_stows_it(app: Any) -> None:
+    scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], seed=4)
+    _to_human_opportunity(app, scene)
+    frames(app, 2)
+    stows = [a for a in scene.legal if a.kind == "stow"]
+    assert stows, "the hero may stow an item"
+    stow = stows[0]
+    source = next(r for r in scene.router.regions if r.draggable and isinstance(r.payload, list) and stow in r.payload)
+    pack = next(r for r in scene.router.regions if r.drop_target and r.key == ("zone_pack", stow.get("who")))
+    before = len(scene.match.history)
+    drag(app, visible_point(scene, source), drop_point(scene, pack))
+    assert scene.match.history[before].action == stow
+    frames(app, 2)
+    st = scene.state
+    assert stow.get("item") in st.c(stow.get("who"))["pack"] or any(e.get("item") == stow.get("item")
+                                                                    for e in st.chain)
+
+
+def test_undo_brings_back_the_menu_of_the_earlier_position(app: Any) -> None:
+    scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], seed=4)
+    _to_human_opportunity(app, scene)
+    frames(app, 2)
+    rows_before = [(label, detail) for _, _, label, detail, _ in scene._menu_rows]
+    wait = next(a for a in scene.legal if a.kind == "wait")
+    _click_action(app, scene, wait)
+    frames(app, 2)
+    ok, _ = scene.match.can_undo(scene.viewer)
+    if not ok:
+        pytest.skip("a random step (a roll) followed: undo is refused there by design")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0)],
+             1 / 30)
+    frames(app, 2)
+    assert [(label, detail) for _, _, label, detail, _ in scene._menu_rows] == rows_before
+
+
+def test_long_names_are_cut_to_fit(app: Any) -> None:
+    from game.scenes.skirmish.scene import _fit
+
+    text, size = _fit("Brother Hollin, Warden of the Long Road", 120, 15, 10)
+    assert size == 10 and text.endswith("…")
+    from game.ui import gfx
+
+    assert gfx.text_size(text, size, True)[0] <= 120
+    assert _fit("Wren", 120, 15, 10) == ("Wren", 15)
