@@ -188,6 +188,12 @@ class SkirmishScene(RulesetScene):
         except Exception:  # noqa: BLE001
             return str(pid)
 
+    def _active(self, cid: str) -> bool:
+        try:
+            return bool(self.state.active(self.state.c(cid)))
+        except Exception:  # noqa: BLE001 - an unknown combatant is not on the track
+            return False
+
     def _decision(self) -> dict[str, Any] | None:
         try:
             return self.state.decision()
@@ -320,11 +326,17 @@ class SkirmishScene(RulesetScene):
             c = fighters[cid]
             iid = self._holder(c).get(pid)
             if iid is not None:
-                regions.append(self._item_region(rect, iid, equip, ("chip", cid, pid)))
+                reg = self._item_region(rect, iid, equip, ("chip", cid, pid))
+                reg.tooltip = self._chip_tooltip(c, pid) + "\n" + (reg.tooltip or "")
+                regions.append(reg)
             elif cid in actors and any(pid in (a.get("parts") or ()) and a.get("who") == cid for a in equip):
                 regions.append(HitRegion(rect, Zone("part", cid, pid), drop_target=True, key=("zone", cid, pid),
                                          accepts=self._accepts(Zone("part", cid, pid)),
-                                         tooltip=t("skirmish_scene.drop_part", part=self._part_name(cid, pid))))
+                                         tooltip=self._chip_tooltip(c, pid) + "\n"
+                                         + t("skirmish_scene.drop_part", part=self._part_name(cid, pid))))
+            else:
+                regions.append(HitRegion(rect, FighterRef(cid), key=("part", cid, pid), highlight=False,
+                                         tooltip=self._chip_tooltip(c, pid)))
         for (cid, iid), rect in self._pack_rects.items():
             regions.append(self._item_region(rect, iid, equip, ("pack", cid, iid)))
         for cid, rect in self._pack_zone.items():
@@ -352,6 +364,19 @@ class SkirmishScene(RulesetScene):
             return HitRegion(rect, moves, draggable=True, key=key,
                              tooltip=f"{self._item_name(iid)}\n{t('skirmish_scene.item_moves')}")
         return HitRegion(rect, ItemInfo(iid), key=key, highlight=False, tooltip=self._item_tooltip(iid))
+
+    def _chip_tooltip(self, c: dict[str, Any], pid: str) -> str:
+        """A body part in words: its state (limbs: active, waiting n, disabled) and what it holds."""
+        try:
+            sc = self.state.c(c["id"])
+            part = next(p for p in sc["parts"] if p["id"] == pid)
+        except Exception:  # noqa: BLE001
+            return str(pid)
+        state = self._part_state(sc, part)
+        iid = self._holder(c).get(pid)
+        if iid is not None:
+            state += ", " + t("skirmish_scene.holding", item=self._item_name(iid))
+        return t("skirmish_scene.part_tip", part=self._part_name(c["id"], pid), state=state)
 
     def _item_tooltip(self, iid: str) -> str:
         try:
@@ -817,6 +842,11 @@ class SkirmishScene(RulesetScene):
         idx = self._side_index(view)
         slots: dict[tuple[str, int], int] = {}
         st = self.state
+        counts: dict[tuple[str, int], int] = {}
+        for c in self._fighters(view):
+            key = (c.get("side", "minions"), int(c.get("ap_level", 0)))
+            if self._active(c["id"]):
+                counts[key] = counts.get(key, 0) + 1
         for c in self._fighters(view) if view.get("round") else []:
             try:
                 if not st.active(st.c(c["id"])):
@@ -828,7 +858,8 @@ class SkirmishScene(RulesetScene):
             k = slots.get((side, level), 0)
             slots[(side, level)] = k + 1
             col, row = k % 4, k // 4
-            x = self._track_x(level) - 15 + col * 10 + (5 if row % 2 else 0)
+            in_row = min(4, counts.get((side, level), 1) - row * 4)
+            x = self._track_x(level) + (col - (in_row - 1) / 2) * 11
             y = mid - 17 - row * 9 if side == "heroes" else mid + 17 + row * 9
             seat = int(c.get("seat", 0))
             if c["id"] in acting:
@@ -837,15 +868,14 @@ class SkirmishScene(RulesetScene):
             tag = str(idx.get(c["id"], ""))
             if k < 4:
                 gfx.text(surface, tag, (x, y - 11 if side == "heroes" else y + 11), 9, pal.ink, "center", bold=True)
-        label = t("skirmish_scene.needle", n=int(round(self.needle_shown)))
-        lw, lh = gfx.text_size(label, 11, True)
-        box = pygame.Rect(0, r.y + 2, lw + 8, lh)
-        if nx + 10 + box.w < r.right - 4:
-            box.left = round(nx) + 9
-        else:
-            box.right = round(nx) - 9
-        gfx.rounded_rect(surface, box, pal.panel, 5)
-        gfx.text(surface, label, box.center, 11, pal.bad, "center", bold=True)
+        # the needle's own number turns red; a legend names it in the corner furthest from the action
+        level = int(round(self._needle_to))
+        bx = self._track_x(level)
+        pygame.draw.circle(surface, pal.bad, (round(bx), mid), 9)
+        gfx.text(surface, str(level), (bx, mid), 10, pal.ink_light, "center", bold=True)
+        label = t("skirmish_scene.needle", n=level)
+        corner = (r.right - 8, r.y + 3) if level < 12 else (r.x + 8, r.y + 3)
+        gfx.text(surface, label, corner, 11, pal.bad, "topright" if level < 12 else "topleft", bold=True)
 
     # ----------------------------------------------------------------- body cards
     def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
@@ -853,7 +883,16 @@ class SkirmishScene(RulesetScene):
         st = self.state
         acting = set(d["who"]) if d else set()
         targets: set[str] = set()
-        if self.selected is not None:
+        chips: set[tuple[str, str]] = set()
+        dtype = d["type"] if d else None
+        if dtype == "aim":
+            tid = (self.state.pending or {}).get("target")
+            targets = {tid}
+            chips = {(tid, a.get("limb")) for a in self.legal if a.kind == "aim" and a.get("limb")}
+        elif dtype == "targets":
+            targets = {a.get("target") for a in self.legal if a.kind == "add_target"}
+            chips = {(a.get("target"), a.get("limb")) for a in self.legal if a.kind == "add_target" and a.get("limb")}
+        elif self.selected is not None:
             targets = {a.get("target") for a in self.legal if self._group_key(a) == self.selected}
         idx = self._side_index(view)
         for c in self._fighters(view):
@@ -928,6 +967,10 @@ class SkirmishScene(RulesetScene):
                          bold=True)
                 bx += w + 4
             self._draw_chips(surface, c, sc)
+            for key in chips:
+                r = self._chip_rects.get(key)
+                if key[0] == c["id"] and r is not None:
+                    gfx.rounded_rect(surface, r.inflate(4, 4), pal.legal, 6, 2)
 
     def _draw_chips(self, surface: pygame.Surface, c: dict[str, Any], sc: dict[str, Any]) -> None:
         pal = gfx.palette()

@@ -421,3 +421,19 @@ def test_long_names_are_cut_to_fit(app: Any) -> None:
 
     assert gfx.text_size(text, size, True)[0] <= 120
     assert _fit("Wren", 120, 15, 10) == ("Wren", 15)
+
+
+def test_limb_chips_say_their_state_on_hover(app: Any) -> None:
+    scene = start(app, "02_grasping_mire", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], seed=4)
+    _to_human_opportunity(app, scene)
+    frames(app, 2)
+    st = scene.state
+    lurker = next(c for c in st.combatants if c["body"] == "tentacled" and st.active(c)
+                  and not any(c["limb_wait"].values()) and not c["limb_damage"])
+    tips = [r.tooltip for r in scene.router.regions if r.key and r.key[0] in ("part", "chip", "zone")
+            and r.key[1] == lurker["id"]]
+    limbs = [p for p in lurker["parts"] if p["limb"]]
+    assert len(tips) >= len(limbs) == 4, "every tentacle has its chip"
+    for p in limbs:
+        name = st.part_name(lurker, p["id"], "en")
+        assert any(tip.startswith(f"{name}: active") for tip in tips)
