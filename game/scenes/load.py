@@ -95,8 +95,9 @@ class LoadScene(Scene):
                 detail = t("load.corrupt", msg=summary.get("error", "?"))
                 ok = False
             enabled = saving or ok
+            in_button = len(detail) < 90 and (summary is None or summary.get("ok"))
             b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 880 if not saving else 860, 44),
-                                             f"{title}: {detail}" if len(detail) < 90 else title,
+                                             f"{title}: {detail}" if in_button else title,
                                              manager=mgr, container=box, tool_tip_text=html.escape(detail))
             if not enabled:
                 b.disable()
@@ -109,6 +110,9 @@ class LoadScene(Scene):
                 sb = pygame_gui.elements.UIButton(pygame.Rect(880, y, 290, 44), t("save.here"), manager=mgr,
                                                   container=box)
                 self._callbacks[sb] = lambda p=path: self.write(p)
+            if in_button:  # the button already says it all: no second line repeating it
+                y += 56
+                continue
             oid = "#error_label" if (summary is not None and not summary.get("ok")) else "#muted_label"
             pygame_gui.elements.UILabel(pygame.Rect(10, y + 44, 1160, 32), detail[:160], manager=mgr, container=box,
                                         object_id=pygame_gui.core.ObjectID(object_id=oid))

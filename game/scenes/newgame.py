@@ -182,7 +182,9 @@ class LevelSelectScene(Scene):
         lvl = e.level
         m = lvl.model
         parts = [f"<font size=5><b>{html.escape(lvl.title())}</b></font>"]
-        facts = [t("levels.difficulty", d=getattr(m, "difficulty", "?"))]
+        diff = str(getattr(m, "difficulty", "?"))
+        word = t(f"level_difficulty.{diff}")
+        facts = [t("levels.difficulty", d=diff if word.startswith("level_difficulty.") else word)]
         try:
             lo, hi = self._seat_range(lvl)
             facts.append(t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi))

@@ -23,7 +23,7 @@ class PauseScene(Scene):
 
     def build_ui(self) -> None:
         """Create the menu buttons."""
-        x, y, w, h = 640 - 170, 200, 340, 48
+        x, y, w, h = 640 - 170, 178, 340, 48
         can_undo = False
         if self.game.viewer is not None:
             can_undo = self.game.match.can_undo(self.game.viewer)[0]
@@ -79,8 +79,12 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game and draw the menu frame."""
         draw.shade(surface, 195)
-        draw.panel(surface, (640 - 200, 110, 400, 520), "wood", radius=14)
+        draw.panel(surface, (640 - 210, 96, 420, 590), "wood", radius=14)
         title = fonts.render(t("pause.title"), 32, theme.BRASS_LIGHT, bold=True)
-        surface.blit(title, ((1280 - title.get_width()) // 2, 130))
-        note = fonts.render(t("pause.autosaved"), 14, theme.TEXT_MUTED, italic=True)
-        surface.blit(note, ((1280 - note.get_width()) // 2, 640))
+        surface.blit(title, ((1280 - title.get_width()) // 2, 110))
+        fnt = fonts.font(14, italic=True)
+        y = 600  # under the last button, inside the frame (wrapped for long translations / large text)
+        for line in fonts.wrap(t("pause.autosaved"), fnt, 380)[:3]:
+            img = fnt.render(line, True, theme.TEXT_MUTED)
+            surface.blit(img, ((1280 - img.get_width()) // 2, y))
+            y += fnt.get_linesize()
