@@ -168,29 +168,46 @@ def floor_frames(sprites: list[tuple[tuple[int, int], bool, tuple[int, int]]], f
     return out
 
 
-def measure(ruleset_ids: list[str], frames: int, quick: bool = False) -> dict[str, dict[str, Any]]:
-    """Return {ruleset: {median_ms, p99_ms, floor_median_ms, ratio, sprites, scene}} for every ruleset."""
+def measure(ruleset_ids: list[str], frames: int, quick: bool = False,
+            errors: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Return {ruleset: {median_ms, p99_ms, floor_median_ms, ratio, _details}} for every ruleset.
+
+    A scene that fails is left out and its error goes to ``errors`` (the other rulesets are still measured).
+    """
     app = make_app()
     out: dict[str, dict[str, Any]] = {}
     try:
         for rid in ruleset_ids:
-            scene = open_scene(app, rid)
-            settle(app, 30 if quick else 90)
-            time_frames(app, 10 if quick else 30)  # warm the caches (text, images) the first frames fill
-            sprites = record_sprites(app)
-            gc.collect()
-            cpu: list[float] = []
-            times = time_frames(app, frames, cpu)
-            floor = floor_frames(sprites, max(40, frames // 2))
-            med, fmed = median(times), median(floor)
-            out[rid] = {"median_ms": rnd(med), "p99_ms": rnd(percentile(times, 99)),
-                        "floor_median_ms": rnd(fmed), "ratio": rnd(med / fmed if fmed else None, 2),
-                        "_sprites": len(sprites), "_scene": type(scene).__name__,
-                        "_cpu_median_ms": rnd(median(cpu)), "_cpu_p99_ms": rnd(percentile(cpu, 99))}
-            log.info("frames %s: %s", rid, out[rid])
+            try:
+                out[rid] = _measure_one(app, rid, frames, quick)
+            except Exception as exc:  # noqa: BLE001 - one broken scene never hides the others' figures
+                log.exception("frames %s", rid)
+                if errors is not None:
+                    errors.append(f"scenes {rid}: {type(exc).__name__}: {exc}")
+                app.running = True
     finally:
         import pygame
 
-        app.reset()
-        pygame.quit()
+        try:
+            app.reset()
+        finally:
+            pygame.quit()
     return out
+
+
+def _measure_one(app: Any, rid: str, frames: int, quick: bool) -> dict[str, Any]:
+    scene = open_scene(app, rid)
+    settle(app, 30 if quick else 90)
+    time_frames(app, 10 if quick else 30)  # warm the caches (text, images) the first frames fill
+    sprites = record_sprites(app)
+    gc.collect()
+    cpu: list[float] = []
+    times = time_frames(app, frames, cpu)
+    floor = floor_frames(sprites, max(40, frames // 2))
+    med, fmed = median(times), median(floor)
+    fig = {"median_ms": rnd(med), "p99_ms": rnd(percentile(times, 99)),
+           "floor_median_ms": rnd(fmed), "ratio": rnd(med / fmed if fmed else None, 2),
+           "_sprites": len(sprites), "_scene": type(scene).__name__,
+           "_cpu_median_ms": rnd(median(cpu)), "_cpu_p99_ms": rnd(percentile(cpu, 99))}
+    log.info("frames %s: %s", rid, fig)
+    return fig

@@ -49,7 +49,7 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
     say("busy-board frames")
     scenes: dict[str, Any] = {}
     try:
-        for rid, fig in frames.measure(rids, 60 if quick else 600, quick=quick).items():
+        for rid, fig in frames.measure(rids, 60 if quick else 600, quick=quick, errors=details["errors"]).items():
             scenes[rid], details["scenes"][rid] = _split(fig)
     except Exception as exc:  # noqa: BLE001
         log.exception("frames")
