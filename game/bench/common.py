@@ -64,7 +64,6 @@ def headless_env(home: Path | None = None) -> dict[str, str]:
     env = dict(os.environ)
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
         env["SDL_VIDEODRIVER"] = "dummy"
-    env.setdefault("SDL_VIDEODRIVER", env.get("SDL_VIDEODRIVER", "dummy"))
     env["SDL_AUDIODRIVER"] = "dummy"
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     env["MESA_HOME"] = str(home or Path(tempfile.mkdtemp(prefix="mesa-bench-")))
@@ -75,9 +74,8 @@ def use_private_home() -> Path:
     """Point this process's user folders at a fresh temporary MESA_HOME (and headless drivers); return it."""
     home = Path(tempfile.mkdtemp(prefix="mesa-bench-"))
     os.environ["MESA_HOME"] = str(home)
-    if not os.environ.get("DISPLAY") and sys.platform.startswith("linux"):
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     return home
