@@ -1,4 +1,4 @@
-"""``python -m game play RULESET [--level ID] [--seed N] [--seats human,bot]``: open the
+"""``python -m game play RULESET [--level ID] [--seed N] [--seats human,bot] [--table]``: open the
 window straight into a game (the menu is underneath: quitting the game returns to it).
 """
 
@@ -19,6 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="random seed (default: from the clock)")
     parser.add_argument("--seats", help="comma-separated seats: human, bot, bot:easy|normal|hard|random, or a "
                                         "player name (default: one human, bots for the rest)")
+    parser.add_argument("--table", action="store_true",
+                        help="play in the generic table view even when the ruleset has a scene of its own")
 
 
 def _error(msg: str) -> int:
@@ -54,4 +56,8 @@ def run(args: argparse.Namespace) -> int:
     from game.app.main import run as run_app
     from game.scenes.play import scene_for_match
 
+    if getattr(args, "table", False):
+        from game.scenes.table import TableScene
+
+        return run_app(lambda app: TableScene(app, match))
     return run_app(lambda app: scene_for_match(app, match))

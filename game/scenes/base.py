@@ -93,6 +93,9 @@ class RulesetScene(Scene):
         self.animator = self._make_animator()
         self._curtain_for: int | None = None
         self._needs_curtain = len(humans) > 1 and self._hidden()
+        # a hot-seat game resumed from a save (Continue, Load) shows the curtain before anyone's hand:
+        # whoever opened it may not be the player to act
+        self._resume_curtain = self._needs_curtain and bool(match.history) and to_act in humans
         self._bot_job: BotJob | None = None
         self._bots: dict[int, Any] = {}
         self._log_seen = 0
@@ -127,9 +130,15 @@ class RulesetScene(Scene):
         self.animator.feed(events)
 
     def phase_text(self, view: dict[str, Any]) -> str | None:
-        """Return the current phase/turn in words for the tracker (default: the view's ``phase``)."""
+        """Return the current phase/turn in words for the tracker (default: the view's ``phase``, translated
+        by a catalogue key ``<ruleset>.phase.<id>`` or ``phase.<id>`` when the ruleset has one)."""
         phase = view.get("phase")
-        return str(phase).replace("_", " ") if isinstance(phase, (str, int)) and phase != "" else None
+        if not isinstance(phase, (str, int)) or isinstance(phase, bool) or phase == "":
+            return None
+        for key in (f"{self.match.ruleset_id}.phase.{phase}", f"phase.{phase}"):
+            if i18n.has(key):
+                return t(key)
+        return str(phase).replace("_", " ")
 
     def phases(self, view: dict[str, Any]) -> list[str] | None:
         """Return every phase name in order (the tracker shows the current one among them), or None."""
@@ -444,7 +453,7 @@ class RulesetScene(Scene):
 
     def _check_curtain(self) -> None:
         seat = self.match.to_act()
-        if seat is None or self.match.is_bot(seat) or seat == self.viewer:
+        if seat is None or self.match.is_bot(seat) or (seat == self.viewer and not self._resume_curtain):
             return
         if len(self.humans) > 1 and self._hidden():
             if self._curtain_for == seat:
@@ -460,6 +469,7 @@ class RulesetScene(Scene):
 
     def _reveal(self, seat: int) -> None:
         self._curtain_for = None
+        self._resume_curtain = False
         self.viewer = seat
         self._cache_key = None
         self.sync_log(rebuild=True)

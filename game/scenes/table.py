@@ -128,6 +128,8 @@ class TableScene(RulesetScene):
                             + ([t("game.more", n=len(value) - MAX_ITEMS)] if len(value) > MAX_ITEMS else [])))
             elif value is None or value == "":
                 general.append(f"{label}: —")
+            elif key == "phase":
+                general.append(f"{label}: {self.phase_text(view) or self.fmt(value)}")
             else:
                 general.append(f"{label}: {self.fmt(value)}")
         title = f"{self.match.level.title()} · {t('game.view_of', name=self.seat_name(self.viewer))}" \
