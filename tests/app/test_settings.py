@@ -116,3 +116,22 @@ def test_every_t_key_used_by_the_shell_exists() -> None:
     assert len(keys) > 50
     missing = sorted(k for k in keys if not i18n.has(k))
     assert missing == []
+
+
+def test_text_size_setting_scales_plain_widgets(home: Any) -> None:
+    """Buttons, labels and drop-downs without an object id grow with the text size (not only styled ones)."""
+    import pygame
+    import pygame_gui
+
+    from game.app.theme import theme_dict
+
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    heights = []
+    for scale in (1.0, 1.4):
+        mgr = pygame_gui.UIManager((1280, 720), theme_dict(scale))
+        b = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 200, 40), "Back", manager=mgr)
+        lb = pygame_gui.elements.UILabel(pygame.Rect(0, 50, 200, 40), "Language", manager=mgr)
+        heights.append((b.font.size("Back")[1], lb.font.size("Language")[1]))
+    pygame.quit()
+    assert heights[1][0] > heights[0][0] and heights[1][1] > heights[0][1], heights
