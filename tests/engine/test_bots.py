@@ -354,3 +354,60 @@ def test_each_seat_is_assumed_to_play_for_itself() -> None:
     after_a = _TrapState(["A"])
     assert make_bot("normal", 3, budget=NORMAL_FIXED, strict=True).choose(
         rs, after_a.view(1), 1, after_a.legal_actions()) == Action.of("win1")
+
+
+# --- guidance by the ruleset's hints: policy trust, widening, PUCT, adaptive depth ------------------
+
+class _Stubborn(TinyRuleset):
+    """The tiny ruleset whose policy always plays its highest card (even when that busts)."""
+
+    def bot_policy(self, state: TinyState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
+        plays = [a for a in legal if a.kind == "play"]
+        return max(plays, key=lambda a: a["card"]) if plays else None
+
+
+def test_tiny_budget_keeps_the_policy_pick() -> None:
+    # three iterations over four root actions tell the search nothing: it plays the policy's move
+    state = _arrange(13, [3, 2], [1, 3, 4])
+    seat = state.to_act()
+    bot = make_bot("normal", 5, budget=NORMAL_FIXED.replace(iterations=3), strict=True)
+    action = bot.choose(_Stubborn(), state.view(seat), seat, state.legal_actions())
+    assert action == Action.of("play", card=4)
+    assert bot.last_stats["kept_policy_pick"] is True
+
+
+def test_search_overrides_a_policy_pick_that_clearly_loses() -> None:
+    # the policy plays the 5 into a tally of 12 (bust, an immediate loss); passing is clearly better
+    state = _arrange(12, [5, 5, 2], [4, 5])
+    seat = state.to_act()
+    bot = make_bot("normal", 2, budget=NORMAL_FIXED, strict=True)
+    action = bot.choose(_Stubborn(), state.view(seat), seat, state.legal_actions())
+    assert bot.last_stats["policy_pick"] == "play card=5"
+    assert action == Action.of("pass")
+    assert bot.last_stats["kept_policy_pick"] is False
+
+
+def test_progressive_widening_tries_the_best_ranked_actions_first() -> None:
+    hinted = _Hinted()
+    state = _arrange(11, [5, 5], [1, 2, 3, 5])
+    seat = state.to_act()
+    # tally 10: the 5 reaches 15 exactly (prior 1.0 and the policy's largest safe card)
+    bot = make_bot("normal", 3, budget=NORMAL_FIXED.replace(iterations=2), strict=True)
+    bot.choose(hinted, state.view(seat), seat, state.legal_actions())
+    assert set(bot.last_stats["visits"]) <= {"play card=5", "play card=1", "play card=2", "play card=3", "pass"}
+    assert len(bot.last_stats["visits"]) == 2 and bot.last_stats["visits"]["play card=5"] == 1
+    wide = make_bot("normal", 3, budget=NORMAL_FIXED.replace(iterations=60), strict=True)
+    assert wide.choose(hinted, state.view(seat), seat, state.legal_actions()) == Action.of("play", card=5)
+    assert len(wide.last_stats["visits"]) == len(state.legal_actions()), "widening never reached every action"
+
+
+def test_rollouts_shorten_when_steps_are_slow() -> None:
+    bot = MCTSBot(1, "normal")
+    b = bot.budget
+    bot._done, bot._head_cost, bot._steps = 0, 0.0, 10
+    bot._step_cost = 1e-6  # cheap steps: the full depth fits
+    assert bot._depth(ismcts.time.perf_counter() + b.seconds) == b.depth
+    bot._step_cost = 0.007  # 7 ms per step: about 40 iterations only fit with short rollouts
+    short = bot._depth(ismcts.time.perf_counter() + b.seconds)
+    assert b.min_depth <= short < b.depth
+    assert bot._depth(ismcts.math.inf) == b.depth, "without a clock the depth is the budget's"
