@@ -281,11 +281,11 @@ class SeatSetupScene(Scene):
             roles = []
         roles += ["player"] * (self.count - len(roles))
         out = []
-        for r in roles[: self.count]:
-            key = f"role.{r}"
-            from game.engine import i18n
+        from game.engine import i18n
 
-            out.append(t(key) if i18n.has(key) else str(r).replace("_", " ").capitalize())
+        for r in roles[: self.count]:
+            keys = [k for k in (f"{self.ruleset_id}.role.{r}", f"role.{r}") if i18n.has(k)]
+            out.append(t(keys[0]) if keys else str(r).replace("_", " ").capitalize())
         return out
 
     def build_ui(self) -> None:
@@ -306,8 +306,8 @@ class SeatSetupScene(Scene):
         row_h = min(64, (560 - 150) // max(1, self.count))
         for i in range(self.count):
             seat = self.seats[i]
-            self.label((60, y, 190, 44), f"{i + 1}. {roles[i]}")
-            entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(260, y, 360, 44), manager=mgr,
+            self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
+            entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(290, y, 330, 44), manager=mgr,
                                                                  placeholder_text=self._default_name(i)))
             entry.set_text_length_limit(40)
             if seat["name"]:
