@@ -133,9 +133,27 @@ class App:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+        if not self.settings.fullscreen and not self._window_fits():
+            log.info("desktop %s too small for a 1280x720 window: starting in fullscreen",
+                     pygame.display.get_desktop_sizes()[:1])
+            self.settings.fullscreen = True  # in memory: the Settings screen shows it, F11 leaves it
         if self.settings.fullscreen:
             self._toggle_fullscreen()
         return screen
+
+    @staticmethod
+    def _window_fits() -> bool:
+        """True unless the desktop is too small for a 1280x720 window with its frame and a taskbar
+        (a 1366x768 laptop): SDL's SCALED window cannot shrink below the canvas (it scales by whole
+        numbers when windowed), so such screens start in fullscreen, which scales to fit."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except (pygame.error, AttributeError):
+            return True
+        if not sizes:
+            return True
+        dw, dh = sizes[0]
+        return dw >= LOGICAL_SIZE[0] + 16 and dh >= LOGICAL_SIZE[1] + 72
 
     def _set_icon(self) -> None:
         icon = paths.assets_dir() / "icon.svg"

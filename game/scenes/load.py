@@ -118,7 +118,10 @@ class LoadScene(Scene):
                                         object_id=pygame_gui.core.ObjectID(object_id=oid))
             y += 84
         if not rows:
-            pygame_gui.elements.UILabel(pygame.Rect(10, 10, 1100, 40), t("load.empty"), manager=mgr, container=box)
+            box_h = int(70 * self.app.settings.text_scale) + 30
+            pygame_gui.elements.UITextBox(html.escape(t("load.none")), pygame.Rect(10, 10, 1150, box_h), manager=mgr,
+                                          container=box, object_id=pygame_gui.core.ObjectID(object_id="#parchment_box"))
+            y = box_h + 20
         box.set_scrollable_area_dimensions((1180, max(10, y)))
         if self.status:
             self.label((240, 650, 1000, 40), self.status, "#error_label" if self.status_error else None)
