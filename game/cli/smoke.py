@@ -165,8 +165,10 @@ class Smoke:
         self.run_scene("error-dialog", lambda app: dialogs.ErrorScene(app, "RuntimeError: smoke", "mesa.log"))
         self.run_scene("pass-screen", lambda app: dialogs.PassScene(app, "Ana"))
         for rs in all_rulesets():
-            if self.only and rs.id not in self.only:
-                continue
+            if self.only and rs.id not in self.only and not any(
+                    k.startswith(self.only) or self.only.startswith(k) for k in ("levels", "rules", "seats", "game",
+                                                                                 "pause", "save")):
+                continue  # --only names nothing of this ruleset ("seats" alone still runs every seats-<id>)
             entries = discover_levels(rs.id)
             self.run_scene(f"levels-{rs.id}", lambda app, r=rs.id: newgame.LevelSelectScene(app, r))
             self.run_scene(f"rules-{rs.id}", lambda app, r=rs.id: rules.RulesScene(app, r))

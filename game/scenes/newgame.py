@@ -181,7 +181,8 @@ class LevelSelectScene(Scene):
                     f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
         lvl = e.level
         m = lvl.model
-        parts = [f"<font size=5><b>{html.escape(lvl.title())}</b></font>"]
+        px = round(21 * self.app.settings.text_scale)  # a heading that follows the text size setting
+        parts = [f"<font pixel_size={px}><b>{html.escape(lvl.title())}</b></font>"]
         diff = str(getattr(m, "difficulty", "?"))
         word = t(f"level_difficulty.{diff}")
         facts = [t("levels.difficulty", d=diff if word.startswith("level_difficulty.") else word)]

@@ -15,6 +15,9 @@ from game.scenes import load_reference, ruleset_name
 
 log = logging.getLogger(__name__)
 
+#: section buttons that fit the column above Back (rows shrink from 40 to 28 px as they get more)
+MAX_SECTIONS = 16
+
 
 class RulesScene(Scene):
     """Tabs of rulesets on top, sections on the left, the section's text on the right."""
@@ -44,17 +47,20 @@ class RulesScene(Scene):
         """Create the tabs, the section list and the text."""
         self.label((40, 16, 600, 48), t("rules.title"), "#heading_label")
         n = max(1, len(self.ids))
-        tab_w = min(220, (1200 - 8 * (n - 1)) // n)
+        tab_w = min(300 if self.app.settings.text_scale > 1.05 else 220, (1200 - 8 * (n - 1)) // n)
         for i, rid in enumerate(self.ids):
             self.button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
                         object_id="#selected_button" if rid == self.current else "#tab_button")
         sections, error = self._sections()
         self.section = min(self.section, max(0, len(sections) - 1))
         y = 126
-        for i, (title, _body) in enumerate(sections[:12]):
-            self.button((40, y, 330, 40), title or f"{i + 1}", lambda i=i: self.pick_section(i),
-                        object_id="#selected_button" if i == self.section else None)
-            y += 44
+        shown = sections[:MAX_SECTIONS]
+        row_h = min(40, (510 - 4 * (len(shown) - 1)) // max(1, len(shown)))  # all rows above the Back button
+        for i, (title, _body) in enumerate(shown):
+            self.button((40, y, 350, row_h), title or f"{i + 1}", lambda i=i: self.pick_section(i),
+                        object_id="#selected_button" if i == self.section else None,
+                        tooltip=html.escape(title) if title else None)
+            y += row_h + 4
         if error:
             text = html.escape(t("rules.broken", msg=error))
         elif not sections:
@@ -62,11 +68,12 @@ class RulesScene(Scene):
         else:
             title, body = sections[self.section]
             paras = "<br><br>".join(html.escape(p.strip()).replace("\n", " ") for p in body.split("\n\n") if p.strip())
-            text = f"<font size=5><b>{html.escape(title)}</b></font><br><br>{paras}"
-            if len(sections) > 12:  # more sections than buttons: show the rest below
-                for extra_title, extra_body in sections[12:]:
+            px = round(21 * self.app.settings.text_scale)  # a heading that follows the text size setting
+            text = f"<font pixel_size={px}><b>{html.escape(title)}</b></font><br><br>{paras}"
+            if len(sections) > MAX_SECTIONS:  # more sections than buttons: show the rest below
+                for extra_title, extra_body in sections[MAX_SECTIONS:]:
                     text += f"<br><br><b>{html.escape(extra_title)}</b><br>{html.escape(extra_body)}"
-        self.textbox((390, 126, 850, 510), text, "#parchment_box")
+        self.textbox((404, 126, 836, 510), text, "#parchment_box")
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
 
     def pick(self, ruleset_id: str) -> None:
