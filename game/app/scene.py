@@ -17,6 +17,29 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.app.main import App
 
 
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def fit_text(element: Any, text: str, padding: int) -> bool:
+    """Shorten a button's or label's text with an ellipsis when it is wider than the widget (instead of
+    pygame_gui cutting it mid-letter); return True when it was shortened."""
+    font = getattr(element, "font", None)
+    width = element.rect.width - padding
+    try:
+        if font is None or width <= 0 or font.size(text)[0] <= width:
+            return False
+        short = text
+        while short and font.size(short.rstrip() + "…")[0] > width:
+            short = short[:-1]
+        element.set_text(short.rstrip() + "…")
+        return True
+    except (AttributeError, TypeError, ValueError, pygame.error):  # a font without size(): leave it be
+        return False
+
+
 class Scene:
     """One screen on the app's stack."""
 
@@ -50,6 +73,8 @@ class Scene:
         if container is not None:
             kw["container"] = container
         el = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.app.manager, **kw)
+        if fit_text(el, text, 28) and not tooltip:
+            el.set_tooltip(_escape(text))  # shortened to fit (long translation, large text): the whole text on hover
         if not enabled:
             el.disable()
         if on_click is not None:
@@ -65,7 +90,9 @@ class Scene:
             kw["object_id"] = pygame_gui.core.ObjectID(object_id=object_id)
         if container is not None:
             kw["container"] = container
-        return self.add(pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.app.manager, **kw))
+        el = pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.app.manager, **kw)
+        fit_text(el, text, 8)
+        return self.add(el)
 
     def textbox(self, rect: Any, html: str, object_id: str | None = None, container: Any = None) -> Any:
         """Create a tracked scrolling text box (pygame_gui's HTML subset); return it."""

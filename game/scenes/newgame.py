@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.app import draw, fonts, theme
-from game.app.scene import Scene
+from game.app.scene import Scene, fit_text
 from game.engine import paths
 from game.engine.i18n import localize, t
 from game.engine.protocol import SeatSpec
@@ -51,7 +51,7 @@ class GalleryScene(Scene):
         cols = min(n, 5)
         rows = (n + cols - 1) // cols
         gap = 18
-        cw = min(260, (1280 - 60 - gap * (cols - 1)) // cols)
+        cw = min(320 if n <= 3 else 260, (1280 - 60 - gap * (cols - 1)) // cols)  # few games: roomier cards
         ch = min(470, (720 - 120 - 80 - gap * (rows - 1)) // rows)
         x0 = (1280 - (cols * cw + (cols - 1) * gap)) // 2
         self.cards = [pygame.Rect(x0 + (i % cols) * (cw + gap), 100 + (i // cols) * (ch + gap), cw, ch)
@@ -61,7 +61,7 @@ class GalleryScene(Scene):
         """Create the back button and one choose button per card."""
         self.button((30, 650, 180, 46), t("common.back"), self.app.pop)
         for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
-            self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), ruleset_name(rs.id),
+            self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
                         lambda i=i: self.choose(i), object_id="#primary_button")
 
     def choose(self, index: int) -> None:
@@ -100,20 +100,30 @@ class GalleryScene(Scene):
             if art is not None:
                 surface.blit(art, (card.centerx - art.get_width() // 2, card.y + 12))
             y = card.y + art_h + 22
-            name_font = fonts.font(21, bold=True)
-            img = name_font.render(fonts.fit(ruleset_name(rs.id), name_font, card.w - 24), True, theme.INK)
+            name = ruleset_name(rs.id)
+            size = 21
+            name_font = fonts.font(size, bold=True)
+            while size > 15 and name_font.size(name)[0] > card.w - 24:  # long name or large text: smaller first
+                size -= 1
+                name_font = fonts.font(size, bold=True)
+            img = name_font.render(fonts.fit(name, name_font, card.w - 24), True, theme.INK)
             surface.blit(img, (card.x + 12, y))
             y += name_font.get_linesize() + 2
             f = fonts.font(14)
-            for line in fonts.wrap(ruleset_tagline(rs.id), f, card.w - 24)[:5]:
+            small = fonts.font(13, italic=True)
+            facts_y = card.bottom - 62 - small.get_linesize()
+            lines = fonts.wrap(ruleset_tagline(rs.id), f, card.w - 24)
+            room = max(1, (facts_y - 4 - y) // f.get_linesize())
+            if len(lines) > room:  # never over the players line: the last line that fits ends with …
+                lines = lines[:room - 1] + [fonts.fit(" ".join(lines[room - 1:]), f, card.w - 24)]
+            for line in lines:
                 surface.blit(f.render(line, True, (70, 50, 32)), (card.x + 12, y))
                 y += f.get_linesize()
-            small = fonts.font(13, italic=True)
             lo, hi = rs.min_seats, rs.max_seats
             players = t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi)
             facts = f"{players} · {t('gallery.levels', n=count_level_files(rs.id))}"
             surface.blit(small.render(fonts.fit(facts, small, card.w - 24), True, (90, 66, 40)),
-                         (card.x + 12, card.bottom - 82))
+                         (card.x + 12, facts_y))
             if not has_dedicated_scene(rs.id):
                 badge = fonts.render(t("gallery.table_view"), 12, theme.PARCHMENT, bold=True)
                 br = pygame.Rect(0, 0, badge.get_width() + 14, badge.get_height() + 4)
@@ -158,6 +168,14 @@ class LevelSelectScene(Scene):
             oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
             b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 436, 48), text, manager=self.app.manager,
                                              container=box, object_id=pygame_gui.core.ObjectID(object_id=oid))
+            if fit_text(b, text, 28):  # long title at large text: shortened, its tag kept, the whole on hover
+                if tag:
+                    suffix = f"  [{' · '.join(tag)}]"
+                    short = title
+                    while short and b.font.size(short.rstrip() + "…" + suffix)[0] > 436 - 28:
+                        short = short[:-1]
+                    b.set_text(short.rstrip() + "…" + suffix)
+                b.set_tooltip(html.escape(text))
             self._callbacks[b] = lambda i=i: self.select(i)
             self.list_buttons.append(b)
             y += 54
