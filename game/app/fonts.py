@@ -25,6 +25,11 @@ def set_text_scale(scale: float) -> None:
         font.cache_clear()
 
 
+def text_scale() -> float:
+    """Return the current text-size factor."""
+    return _scale
+
+
 @lru_cache(maxsize=1)
 def _font_dir() -> Path | None:
     import importlib.util

@@ -183,13 +183,17 @@ class MenuScene(Scene):
         emblem = draw.svg("menu/emblem.svg", (76, 76))
         if emblem is not None:
             surface.blit(emblem, ((w - emblem.get_width()) // 2, 34))
-        title = fonts.render(t("app.title"), 44, theme.BRASS_LIGHT, bold=True)
-        shadow = fonts.render(t("app.title"), 44, (20, 12, 6), bold=True)
+        logo = max(8, round(44 / fonts.text_scale()))  # the title is the logo: the same at every text size
+        title = fonts.render(t("app.title"), logo, theme.BRASS_LIGHT, bold=True)
+        shadow = fonts.render(t("app.title"), logo, (20, 12, 6), bold=True)
         tx = (w - title.get_width()) // 2
         surface.blit(shadow, (tx + 2, 114))
         surface.blit(title, (tx, 112))
         sub = fonts.render(t("app.subtitle"), 17, theme.TEXT_MUTED, italic=True)
-        surface.blit(sub, ((w - sub.get_width()) // 2, 180))
+        if sub.get_width() > 540:
+            sub = fonts.render(t("app.subtitle"), max(8, round(17 * 540 / sub.get_width())), theme.TEXT_MUTED,
+                               italic=True)
+        surface.blit(sub, ((w - sub.get_width()) // 2, max(180, min(226 - sub.get_height(), 112 + title.get_height()))))
         for i, (key, b) in enumerate(self.buttons.items()):
             b.draw(surface, hovered=key == self.hover and b.is_enabled, focused=self.focus == i)
         hover = self.buttons.get(self.hover or "")
