@@ -411,3 +411,13 @@ def test_rollouts_shorten_when_steps_are_slow() -> None:
     short = bot._depth(ismcts.time.perf_counter() + b.seconds)
     assert b.min_depth <= short < b.depth
     assert bot._depth(ismcts.math.inf) == b.depth, "without a clock the depth is the budget's"
+
+
+def test_policy_bot_plays_the_policy_from_its_view_only() -> None:
+    from game.engine.bots import PolicyBot
+
+    state = _arrange(13, [3, 2], [1, 3, 4])
+    seat = state.to_act()
+    assert PolicyBot(1).choose(_Stubborn(), state.view(seat), seat, state.legal_actions()) == Action.of("play", card=4)
+    spy = _ViewOnlyRuleset(TINY)  # no policy: a uniform legal action, still only through determinize
+    assert PolicyBot(1).choose(spy, state.view(seat), seat, state.legal_actions()) in state.legal_actions()  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.engine.bots.base import Bot, RandomBot
 from game.engine.bots.ismcts import BUDGETS, Budget, MCTSBot
+from game.engine.bots.policy import PolicyBot
 
 DIFFICULTIES = ("random", "easy", "normal", "hard")
 
@@ -26,4 +27,4 @@ def make_bot(difficulty: str, seed: int, *, budget: Budget | None = None, strict
     return MCTSBot(seed, difficulty, budget, strict=strict)
 
 
-__all__ = ["Bot", "RandomBot", "MCTSBot", "Budget", "BUDGETS", "DIFFICULTIES", "make_bot"]
+__all__ = ["Bot", "RandomBot", "MCTSBot", "PolicyBot", "Budget", "BUDGETS", "DIFFICULTIES", "make_bot"]
