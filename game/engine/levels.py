@@ -46,7 +46,7 @@ MAX_INCLUDED_FILES = 32
 MAX_LEVELS_PER_DIR = 500
 MAX_PROBLEMS = 20
 MAX_ASSET_BYTES = 2 * 1024 * 1024
-MAX_IMAGE_SIDE = 2048            # checked by the app when it decodes the image
+MAX_IMAGE_SIDE = 2048            # pixels per side, read from the file header before decoding
 ASSET_SUFFIXES = (".png", ".svg")
 SHIPPED_PREFIX = "shipped:"      # include a shared file of the shipped levels folder
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
@@ -844,11 +844,44 @@ def load_level_file(path: Path, root: Path | None = None, source: str = "mod") -
 
 # --- images a level refers to -------------------------------------------------------------------
 
+def image_dimensions(path: Path) -> tuple[int, int] | None:
+    """Return (width, height) read from a PNG header or an SVG root tag, without decoding; None if unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        if len(head) < 24 or head[12:16] != b"IHDR":
+            return None
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    text = head.decode("utf-8", "replace")
+    m = re.search(r"<svg\b[^>]*>", text, re.S)
+    if not m:
+        return None
+    tag = m.group(0)
+
+    def num(name: str) -> float | None:
+        a = re.search(rf'\b{name}\s*=\s*["\']\s*([0-9.]+)', tag)
+        try:
+            return float(a.group(1)) if a else None
+        except ValueError:
+            return None
+
+    w, h = num("width"), num("height")
+    if w is None or h is None:
+        vb = re.search(r'viewBox\s*=\s*["\']\s*[-0-9.]+[\s,]+[-0-9.]+[\s,]+([0-9.]+)[\s,]+([0-9.]+)', tag)
+        if not vb:
+            return None
+        w, h = float(vb.group(1)), float(vb.group(2))
+    return int(w), int(h)
+
+
 def resolve_asset(level: Level, relpath: str, field: str = "image") -> Path:
     """Return the real path of an image a level refers to, kept inside its folder and capped.
 
-    Only .png and .svg files of at most 2 MB below the level's root folder; the
-    app checks the pixel size (at most 2048x2048) when it decodes the image.
+    Only .png and .svg files of at most 2 MB below the level's root folder, whose
+    header says at most 2048x2048 pixels (read without decoding the image).
     """
     where = _display(level.path) if level.path is not None else f"<level {level.id}>"
     if level.path is None:
@@ -879,6 +912,12 @@ def resolve_asset(level: Level, relpath: str, field: str = "image") -> Path:
     if st.st_size > MAX_ASSET_BYTES:
         raise LevelError(where, [f"{field}: {relpath!r}: image too large ({st.st_size} bytes; "
                                  f"the limit is {MAX_ASSET_BYTES})"])
+    dims = image_dimensions(real)
+    if dims is None:
+        raise LevelError(where, [f"{field}: {relpath!r}: not a readable PNG or SVG image"])
+    if max(dims) > MAX_IMAGE_SIDE or min(dims) <= 0:
+        raise LevelError(where, [f"{field}: {relpath!r}: image too large ({dims[0]}x{dims[1]} pixels; "
+                                 f"at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE})"])
     return real
 
 

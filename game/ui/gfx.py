@@ -422,6 +422,14 @@ def _background(size: tuple[int, int], _pal: str) -> pygame.Surface:
 _image_cache: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
 _cache_stats = {"hits": 0, "misses": 0}
 MAX_IMAGE_SIDE = 4096
+IMAGE_CACHE_LIMIT = 400  # entries; the oldest are dropped first (images of scenes no longer shown)
+
+
+def _remember(key: tuple[str, tuple[int, int] | None], surf: pygame.Surface) -> None:
+    """Cache a surface, dropping the oldest entries beyond IMAGE_CACHE_LIMIT."""
+    _image_cache[key] = surf
+    while len(_image_cache) > IMAGE_CACHE_LIMIT:
+        _image_cache.pop(next(iter(_image_cache)))
 
 
 def _resolve(path: str | Path) -> Path:
@@ -474,7 +482,7 @@ def load_svg(path: str | Path, size: tuple[int, int]) -> pygame.Surface:
     except (pygame.error, OSError, ValueError, FileNotFoundError) as exc:
         log.warning("cannot load SVG %s: %s", p, exc)
         surf = placeholder(size)
-    _image_cache[key] = surf
+    _remember(key, surf)
     return surf
 
 
@@ -491,6 +499,11 @@ def load_image(path: str | Path, size: tuple[int, int] | None = None) -> pygame.
         return hit
     _cache_stats["misses"] += 1
     try:
+        from game.engine.levels import image_dimensions
+
+        dims = image_dimensions(p) if p.suffix.lower() == ".png" else None
+        if dims is not None and max(dims) > MAX_IMAGE_SIDE:
+            raise ValueError(f"image header claims {dims[0]}x{dims[1]} px (over {MAX_IMAGE_SIDE})")
         surf = pygame.image.load(str(p))
         if max(surf.get_size()) > MAX_IMAGE_SIDE:
             raise ValueError(f"image larger than {MAX_IMAGE_SIDE} px")
@@ -501,7 +514,7 @@ def load_image(path: str | Path, size: tuple[int, int] | None = None) -> pygame.
     except (pygame.error, OSError, ValueError) as exc:
         log.warning("cannot load image %s: %s", p, exc)
         surf = placeholder(size or (64, 64))
-    _image_cache[key] = surf
+    _remember(key, surf)
     return surf
 
 

@@ -18,7 +18,9 @@ from game.engine.levels import (
 )
 from tests.engine._levelgame import GOOD_LEVEL, RULESET, LevelEnv, level_env  # noqa: F401 - fixture
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
+# a PNG signature and IHDR chunk for a 16x16 image (the loader reads the size from the header)
+PNG = (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR" + (16).to_bytes(4, "big")
+       + (16).to_bytes(4, "big") + b"\x08\x06\x00\x00\x00" + b"\x00" * 4)
 
 
 def _problems(exc: pytest.ExceptionInfo[LevelError]) -> list[str]:

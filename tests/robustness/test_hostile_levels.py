@@ -230,9 +230,6 @@ def test_the_decoder_survives_images_claiming_absurd_sizes_and_cut_files(pack: P
     assert all(float(ln.rsplit(" ", 1)[1]) < 10 for ln in lines)
 
 
-@pytest.mark.xfail(reason="finding (docs/RELIABILITY.md): resolve_asset caps bytes, not pixels; "
-                          "a 200-byte PNG claiming 20000x20000 passes and gfx.load_image then allocates ~1.5 GB",
-                   strict=False)
 def test_an_image_claiming_huge_pixel_sizes_is_refused_by_the_gate(level, pack: Path) -> None:  # noqa: ANN001
     (pack / "wide.png").write_bytes(png(20_000, 20_000))
     _asset_refused(level, "wide.png", "2048", "pixels", "too large")
