@@ -61,6 +61,18 @@ def _is_ui(payload: Any) -> bool:
     return isinstance(payload, tuple) and len(payload) >= 2 and payload[0] == UI
 
 
+def fit_line(text: str, size: int, max_w: int, minimum: int = 9, bold: bool = False) -> tuple[str, int]:
+    """Return (text, size) for one line no wider than max_w: shrink down to ``minimum``, then cut with "…"."""
+    while size > minimum and gfx.text_size(text, size, bold)[0] > max_w:
+        size -= 1
+    if gfx.text_size(text, size, bold)[0] <= max_w:
+        return text, size
+    cut = len(text)
+    while cut > 0 and gfx.text_size(text[:cut].rstrip() + "…", size, bold)[0] > max_w:
+        cut -= 1
+    return text[:cut].rstrip() + "…", size
+
+
 @dataclass
 class Layout:
     """Where one seat's dungeon is on screen: columns lo..hi, rows, cell size, origin (after scrolling)."""
@@ -145,6 +157,9 @@ class DungeonScene(RulesetScene):
         self._targets_cache: tuple | None = None
         self._layers: dict[str, tuple] = {}
         self._heroes_cache: tuple | None = None
+        self.hint_text = ""             # the whole "What now" text (its tooltip)
+        self.hint_truncated = False
+        self.hero_text_rects: dict[int, dict[str, pygame.Rect]] = {}  # per seat: name/status/counters (tests)
         self.replay_snap: list[dict[str, Any]] | None = None
         self.final_snap: list[dict[str, Any]] | None = None
         self._dropped = False
@@ -671,7 +686,11 @@ class DungeonScene(RulesetScene):
         opt = sum(1 for c in cells if c.kind == "feature" and not c.mandatory)
         obs = sum(1 for c in cells if c.kind == "obstacle")
         mon = sum(1 for c in cells if c.kind == "feature" and art.token_category(self.model, c.token) == "monster")
-        return t("dscene.side_summary", mandatory=mand, optional=opt, obstacles=obs, monsters=mon)
+        def part(what: str, n: int) -> str:
+            return t(f"dscene.side_{what}." + ("one" if n == 1 else "many"), n=n)
+
+        return t("dscene.side_summary", mandatory=part("mandatory", mand), optional=part("optional", opt),
+                 obstacles=part("obstacles", obs), monsters=part("monsters", mon))
 
     # ---------------------------------------------------------------- village
     def _draw_village(self, surface: pygame.Surface) -> None:
@@ -848,7 +867,23 @@ class DungeonScene(RulesetScene):
                 cs[k].set(int(p.get(k, 0)))
         for k, c in cs.items():
             c.pos = spots[k]
+            # a long number or label (large text, "10/10 health") must not run into the next column
+            room = (r.x + 154 - c.pos[0]) if k in ("health", "vp") else (r.right - 8 - c.pos[0])
+            c.size = 24
+            while c.size > 14 and self.counter_width(c) > room:
+                c.size -= 1
             c.draw(surface)
+
+    @staticmethod
+    def counter_width(c: Counter) -> int:
+        """Return how wide ``c`` draws (icon, number and label) at its size, as Counter.draw lays it out."""
+        size = round(c.size * c.scale)
+        s = str(round(c.shown)) + (f"/{c.maximum}" if c.maximum is not None else "")
+        w = (round(c.size * 1.0) + 6 if c.image is not None else round(c.size * 0.95) if c.icon else 0)
+        w += gfx.text_size(s, size, True)[0]
+        if c.label:
+            w += 6 + gfx.text_size(c.label, max(12, c.size // 2))[0]
+        return w
 
     def counters_for(self, seat: int, p: dict[str, Any] | None = None) -> dict[str, Counter]:
         """Return (making them once) the health, gold, Valor and XP counters of a seat."""
@@ -957,17 +992,27 @@ class DungeonScene(RulesetScene):
             text = (text + "\n\n" if text else "") + i18n.localize(hint, self.lang)
         else:
             text = (text + "\n\n" if text else "") + t("dscene.inspect_hint")
+        self.hint_text = text
         key = (text, tuple(rect), pal.name, gfx.text_scale(), self.lang)
         if self._hint_cache is None or self._hint_cache[0] != key:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             br = box.get_rect()
             gfx.rounded_rect(box, br, (*pal.panel[:3], 235), 8)
             gfx.rounded_rect(box, br, pal.edge, 8, 2)
-            gfx.text(box, t("dscene.what_now"), (10, 6), 14, pal.ink_soft, bold=True)
+            title = gfx.text(box, t("dscene.what_now"), (10, 6), 14, pal.ink_soft, bold=True)
+            room = br.h - 6 - title.bottom
             size = 14
-            while size > 10 and gfx.text_size(text, size, max_width=br.w - 20)[1] > br.h - 32:
+            while size > 9 and gfx.text_size(text, size, max_width=br.w - 20)[1] > room:
                 size -= 1
-            gfx.text(box, text, (10, 26), size, pal.ink, max_width=br.w - 20)
+            lines = gfx.wrap(text, size, br.w - 20)
+            fit = max(1, room // gfx.line_height(size))
+            if len(lines) > fit:  # still too long: cut the last line that fits; the whole text is the tooltip
+                lines = lines[:fit]
+                lines[-1] = fit_line(lines[-1] + " …", size, br.w - 20, minimum=size)[0]
+                if not lines[-1].endswith("…"):
+                    lines[-1] = lines[-1].rstrip(" …") + "…"
+            self.hint_truncated = len(lines) < len(gfx.wrap(text, size, br.w - 20))
+            gfx.text(box, "\n".join(lines), (10, title.bottom), size, pal.ink)
             self._hint_cache = (key, box)
         surface.blit(self._hint_cache[1], rect.topleft)
 
@@ -1008,24 +1053,42 @@ class DungeonScene(RulesetScene):
                 gfx.rounded_rect(surface, rect, pal.accent, 6, 2)
             gfx.draw_seat_badge(surface, s, (rect.x + 12, rect.y + 14), 7)
             name = self.seat_name(s) + (" »" if s == acting else "")
-            gfx.text(surface, name, (rect.x + 24, rect.y + 4), 15, gfx.seat_ink(s), bold=True,
-                     max_width=rect.w - 150)
-            status = p.get("status", "waiting")
-            st_key = f"dungeon.status.{status}"
-            gfx.text(surface, t(st_key) if i18n.has(st_key) else status, (rect.x + 24, rect.y + 24), 12,
-                     pal.ink_soft, max_width=rect.w - 150)
-            x = rect.x + 24
+            room = rect.w - 150
+            counters = rect.h >= 50
+            # name, status and counters each get their own line: shrink all three until they fit the row
+            k = 0
+            while k < 5 and (gfx.line_height(15 - k, True) + gfx.line_height(12 - k)
+                             + (gfx.line_height(13 - k, True) if counters else 0)) > rect.h - 2:
+                k += 1
+            name, ns = fit_line(name, 15 - k, room, bold=True)
+            nr = gfx.text(surface, name, (rect.x + 24, rect.y + 2), ns, gfx.seat_ink(s), bold=True)
+            st, ss = fit_line(self.status_text(p), 12 - k, room)
+            sr = gfx.text(surface, st, (rect.x + 24, nr.bottom), ss, pal.ink_soft)
+            self.hero_text_rects[s] = {"name": nr, "status": sr}
+            x, y = rect.x + 24, sr.bottom
+            row: pygame.Rect | None = None
             for icon, val in (("heart", f"{p.get('health', 0)}/{p.get('max_health', 0)}"),
                               ("coin", str(p.get("gold", 0))), ("star", str(p.get("vp", 0)))):
-                if rect.h < 50:
+                if not counters:
                     break
+                lh = gfx.line_height(13 - k, True)
                 img = art.ui_icon(icon, 14)
-                surface.blit(img, (x, rect.y + 41))
-                rr = gfx.text(surface, val, (x + 17, rect.y + 40), 13, pal.ink, bold=True)
+                surface.blit(img, img.get_rect(midleft=(x, y + lh // 2)))
+                rr = gfx.text(surface, val, (x + 17, y), 13 - k, pal.ink, bold=True)
+                ir = pygame.Rect(x, y, rr.right - x, lh)
+                row = ir if row is None else row.union(ir)
                 x = rr.right + 10
+            if row is not None:
+                self.hero_text_rects[s]["counters"] = row
             if p.get("maps"):
                 mini = self._miniature(s, p, pygame.Rect(0, 0, 112, rect.h - 6))
                 surface.blit(mini, mini.get_rect(midright=(rect.right - 6, rect.centery)))
+
+    def status_text(self, p: dict[str, Any]) -> str:
+        """Return a seat's status in words ("choosing the side of ...")."""
+        status = p.get("status", "waiting")
+        st_key = f"dungeon.status.{status}"
+        return t(st_key) if i18n.has(st_key) else str(status)
 
     def _miniature(self, seat: int, p: dict[str, Any], box: pygame.Rect) -> pygame.Surface:
         """A small picture of a seat's dungeon: maps, chips, features and the hero's floor (cached)."""
@@ -1094,7 +1157,8 @@ class DungeonScene(RulesetScene):
         key = (id(self.state), len(self.match.history), self.viewer, seat, mode, self.replay is None,
                self.village is None, self.can_act(), self.face_choice.get(cid, 0) if cid else None,
                tuple(self.depths_choice.get(k) for k in ("key", "side", "shift")), self.lang,
-               None if lay is None else (lay.cell, lay.ox, lay.oy, lay.lo, lay.hi, lay.rows))
+               None if lay is None else (lay.cell, lay.ox, lay.oy, lay.lo, lay.hi, lay.rows),
+               self.hint_text if self.hint_truncated else None)
         if self._targets_cache is not None and self._targets_cache[0] == key:
             self.layout = lay
             return self._targets_cache[1]
@@ -1106,8 +1170,11 @@ class DungeonScene(RulesetScene):
                        lay: Layout | None) -> list[HitRegion]:
         out: list[HitRegion] = []
         for s, rect in self._hero_rows():
-            out.append(HitRegion(rect, _ui("seat", s), tooltip=t("dscene.show_seat", name=self.seat_name(s)),
+            out.append(HitRegion(rect, _ui("seat", s), tooltip=t("dscene.show_seat", name=self.seat_name(s))
+                                 + "\n" + self.status_text(self.player(s)),
                                  highlight=s != seat))
+        if self.hint_truncated and self.hint_text:  # the "What now" box was cut: its whole text on hover
+            out.append(HitRegion(self._hand_spots()["hint"], _ui("hint"), tooltip=self.hint_text, highlight=False))
         if self.replay is not None or self.village is not None:
             return out
         status = p.get("status")
@@ -1355,6 +1422,9 @@ class DungeonScene(RulesetScene):
             super().inspect(payload)
             return
         kind = payload[1]
+        if kind == "hint":
+            self.inspector.open(t("dscene.what_now"), self.hint_text)
+            return
         if kind == "cell":
             pos = payload[2]
             p = self.player(self.shown_seat())
