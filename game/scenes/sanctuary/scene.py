@@ -638,20 +638,6 @@ class SanctuaryScene(RulesetScene):
             return
         super().inspect(payload)
 
-    # ================================================================= bots (scripted tutorial seats)
-    def _bot_for(self, seat: int) -> Any:
-        """A seat whose level player has a script plays the script (the tutorial's opponent)."""
-        bot = self._bots.get(seat)
-        if bot is not None:
-            return bot
-        players = getattr(self.model, "players", [])
-        if seat < len(players) and getattr(players[seat], "script", None) is not None \
-                and hasattr(self.ruleset, "script_choice"):
-            bot = _ScriptBot(self.ruleset)
-            self._bots[seat] = bot
-            return bot
-        return super()._bot_for(seat)
-
     # ================================================================= events -> animation
     def on_events(self, events: list[Event]) -> None:
         """Damage numbers, the Structure dial, cards flying in and out, tapping, banners, sounds."""
@@ -1419,20 +1405,6 @@ class SanctuaryScene(RulesetScene):
 
 
 WILL_FLOAT = (120, 170, 250)
-
-
-class _ScriptBot:
-    """The tutorial's scripted opponent as a bot: the ruleset's script_choice from the seat's own view."""
-
-    difficulty = "scripted"
-
-    def __init__(self, ruleset: Any) -> None:
-        self.ruleset = ruleset
-
-    def choose(self, ruleset: Any, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
-        """Return the script's action (the first legal action when the script has none)."""
-        act = self.ruleset.script_choice(view, seat, legal)
-        return act if act in legal else legal[0]
 
 
 # --------------------------------------------------------------------- drawing helpers
