@@ -1,137 +1,26 @@
-"""Fixtures for the skirmish scene tests: a headless App (fast bots and animations), games started
-on any shipped level, and helpers that drive the scene with mouse events through its own hit regions,
-like a player."""
+"""Skirmish scene tests: games on any shipped level (the App fixture and the mouse helpers are
+shared, tests/scenes/conftest.py and tests/scenes/driving.py)."""
 
 from __future__ import annotations
 
-import os
-import time
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-import pygame
-import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A headless App in a fresh user folder, English, no bot pause, fast animations."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-
-    a = App(Settings(language="en", bot_pace=0.0, animation_speed=8.0, muted=True), headless=True)
-    yield a
-    for scene in list(a.stack):
-        scene.close()
-    pygame.quit()
+from tests.scenes.driving import (advance_with, click, drag, drop_point, frames, mouse, open_game,  # noqa: F401
+                                  region, visible_point, wait_until)
 
 
 def start(app: Any, level: str = "tutorial", seats: Any = None, seed: int = 3) -> Any:
     """Open a skirmish game on ``level`` above the menu and return its scene."""
     from game.engine.levels import get_level
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
-    from game.scenes.menu import MenuScene
-    from game.scenes.play import open_match
 
-    app.push(MenuScene(app))
     seats = seats or [SeatSpec("Ana"), SeatSpec("Dark", "bot", "easy")]
-    match = Match.new("skirmish", get_level("skirmish", level), seats, seed)
-    scene = open_match(app, match)
-    frames(app, 2)
-    return scene
-
-
-def frames(app: Any, n: int = 2, events: list[Any] | None = None, dt: float = 1 / 30) -> None:
-    """Run ``n`` frames (the events go into the first)."""
-    for i in range(n):
-        app.step(list(events or []) if i == 0 else [], dt)
-
-
-def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
-    """A mouse event at ``pos``."""
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
-    return pygame.event.Event(kind, pos=pos, button=button, touch=False)
-
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    """Move, press and release at ``pos`` in one frame, then one frame more."""
-    app.step([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos, button),
-              mouse(pygame.MOUSEBUTTONUP, pos, button)], 1 / 30)
-    app.step([], 1 / 30)
-
-
-def drag(app: Any, start_pos: tuple[int, int], end: tuple[int, int]) -> None:
-    """Press at ``start_pos``, move in steps to ``end`` and release there."""
-    app.step([mouse(pygame.MOUSEMOTION, start_pos), mouse(pygame.MOUSEBUTTONDOWN, start_pos)], 1 / 30)
-    for k in range(1, 6):
-        x = start_pos[0] + (end[0] - start_pos[0]) * k // 5
-        y = start_pos[1] + (end[1] - start_pos[1]) * k // 5
-        app.step([mouse(pygame.MOUSEMOTION, (x, y))], 1 / 30)
-    app.step([mouse(pygame.MOUSEBUTTONUP, end)], 1 / 30)
-    app.step([], 1 / 30)
-
-
-def wait_until(app: Any, cond: Callable[[], bool], timeout: float = 15.0) -> bool:
-    """Run frames until ``cond()`` holds (bots think in threads); False on timeout."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        app.step([], 1 / 30)
-        time.sleep(0.001)
-    return cond()
-
-
-def region(scene: Any, key: Any) -> Any:
-    """The region registered this frame under ``key`` (None when absent)."""
-    return next((r for r in reversed(scene.router.regions) if r.key == key), None)
-
-
-def visible_point(scene: Any, reg: Any) -> tuple[int, int]:
-    """A point of ``reg`` where it is the top-most region (so a click or press finds it)."""
-    rect = reg.rect
-    for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
-        for fx in (0.15, 0.3, 0.5, 0.08, 0.7, 0.9):
-            p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
-            if scene.router.region_at(p) is reg:
-                return p
-    raise AssertionError(f"region {reg.key} is covered everywhere")
-
-
-def drop_point(scene: Any, reg: Any) -> tuple[int, int]:
-    """A point inside a drop target where it is the top-most drop target."""
-    rect = reg.rect
-    for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
-        for fx in (0.5, 0.3, 0.7, 0.15, 0.85):
-            p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
-            if scene.router.region_at(p, lambda r: r.drop_target) is reg:
-                return p
-    raise AssertionError(f"drop target {reg.key} is covered everywhere")
+    return open_game(app, "skirmish", get_level("skirmish", level), seats, seed)
 
 
 def advance(scene: Any, until: Callable[[Any], bool], choose: Callable[[Any, list], Any] | None = None,
             limit: int = 600) -> bool:
-    """Apply actions straight to the match (greedy policy, or ``choose``) until ``until(state)`` holds."""
-    from game.engine.rng import Rng
+    """Apply actions straight to the match (the ruleset's policy, or ``choose``) until ``until(state)`` holds."""
     from game.rulesets.skirmish.ruleset import RULESET
 
-    rng = Rng(11)
-    m = scene.match
-    for _ in range(limit):
-        if until(m.state):
-            scene._cache_key = None
-            return True
-        if m.is_over():
-            return False
-        legal = m.legal_actions()
-        act = choose(m.state, legal) if choose else None
-        if act is None:
-            act = RULESET.bot_policy(m.state, m.to_act(), legal, rng)
-        m.apply(act, m.to_act())
-    scene._cache_key = None
-    return until(m.state)
+    return advance_with(scene, RULESET.bot_policy, until, choose, limit)
