@@ -29,7 +29,7 @@ from game.engine.i18n import localize, t
 from game.scenes.base import RulesetScene
 from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
-from game.ui.input import Drop, HitRegion
+from game.ui.input import Click, Drop, HitRegion
 from game.ui.layout import CardFan, fit_rect
 
 log = logging.getLogger(__name__)
@@ -141,6 +141,7 @@ class SanctuaryScene(RulesetScene):
         self._static_moving = False
         self._hand_imgs: dict[Any, pygame.Surface] = {}
         self._tile_imgs: dict[Any, pygame.Surface] = {}
+        self._subject_cache: dict[int, tuple[Any, list[int | None]]] = {}
 
     # ================================================================= data helpers
     @property
@@ -190,6 +191,72 @@ class SanctuaryScene(RulesetScene):
         if view.get("phase") == "setup":
             return _t("setup")
         return _t("turn", n=view.get("turn", 0))
+
+    # ================================================================= the log
+    def sync_log(self, rebuild: bool = False) -> None:
+        """The base's log, but each line coloured by the seat it is about (``log_seat``), not by whoever
+        pressed the button that set off the automatic steps (an auto-pass, the next turn, combat damage)."""
+        lines = self.match.log
+        if rebuild or self._log_lang != self.lang or len(lines) < self._log_seen:
+            self.log_panel.clear()
+            self._log_seen = 0
+            self._log_lang = self.lang
+        start = self._log_seen
+        # the position of each event line among the event lines of its action (they are contiguous)
+        nth = 0
+        k = start - 1
+        while k >= 0 and start < len(lines) and lines[k].index == lines[start].index:
+            nth += lines[k].kind == "event"
+            k -= 1
+        prev = lines[start].index if start < len(lines) else None
+        for line in lines[start:]:
+            if line.index != prev:
+                prev, nth = line.index, 0
+            text = line.text_for(self.viewer, self.lang)
+            if text:
+                self.log_panel.add(text, self.log_seat(line, nth))
+            nth += line.kind == "event"
+        self._log_seen = len(lines)
+
+    def log_seat(self, line: Any, nth: int = 0) -> int | None:
+        """The seat a log line belongs to (its colour and symbol): the actor for an action line; for the
+        ``nth`` event line of an action the seat the event names (who auto-passes, whose turn or phase
+        begins, who goes first or draws from an empty deck) or the owner of the card it is about; None
+        for lines about nobody (a duel without a winner, a drawn game)."""
+        if getattr(line, "kind", None) != "event":
+            return line.seat
+        subjects = self._event_subjects(line.index)
+        if subjects is None or nth >= len(subjects):
+            return line.seat
+        return subjects[nth]
+
+    def _event_subjects(self, index: int) -> list[int | None] | None:
+        """The subject seat of each event of history entry ``index`` that has a log line, in log order
+        (None when the events are unknown, e.g. a loaded match not replayed yet)."""
+        hist = self.match.history
+        if not 0 <= index < len(hist) or not hist[index].events:
+            return None
+        entry = hist[index]
+        cache = self._subject_cache
+        hit = cache.get(index)
+        if hit is not None and hit[0] is entry:
+            return hit[1]
+        state = self.match.state
+        out: list[int | None] = []
+        for ev in entry.events:
+            try:
+                worded = state.describe_event(ev, "en") is not None
+                if not worded and getattr(ev, "private_to", None) is not None:
+                    worded = state.describe_event(ev.public(), "en") is not None
+            except Exception:  # noqa: BLE001 - the colour of a line never breaks the log
+                log.exception("describe_event(%s)", ev.kind)
+                return None
+            if worded:
+                out.append(_event_subject(ev))
+        if len(cache) > 4096:
+            cache.clear()
+        cache[index] = (entry, out)
+        return out
 
     # ================================================================= words
     def describe(self, action: Action) -> str:
@@ -427,10 +494,11 @@ class SanctuaryScene(RulesetScene):
         for seat in (0, 1):
             pl = pls[seat]
             n_deck = len(pl.get("deck") or [])
-            regs.append(HitRegion(L.deck[seat], ("deck", seat), highlight=False, key=("deck", seat),
+            regs.append(HitRegion(L.deck[seat], ("deck", seat), key=("deck", seat),
                                   tooltip=f"{_t('deck')}: {self.seat_name(seat)}\n{_t('tip.deck', n=n_deck)}"))
-            regs.append(HitRegion(L.discard[seat], ("discard", seat), highlight=False, key=("discard", seat),
-                                  tooltip=_t("tip.discard", n=len(pl.get("discard") or []))))
+            regs.append(HitRegion(L.discard[seat], ("discard", seat), key=("discard", seat),
+                                  tooltip=f"{_t('discard_title', name=self.seat_name(seat))}\n"
+                                          f"{_t('tip.discard', n=len(pl.get('discard') or []))}"))
             if seat == opp:
                 regs.append(HitRegion(L.hand_pile[seat], ("handcount", seat), highlight=False, key=("handcount", seat),
                                       tooltip=_t("tip.hand_count", name=self.seat_name(seat),
@@ -593,7 +661,12 @@ class SanctuaryScene(RulesetScene):
         return _t("reason.not_there", card=self.cname(actor))
 
     def on_intent(self, intent: Any) -> None:
-        """Drops on a card or zone become the matching action; everything else goes to the base."""
+        """Drops on a card or zone become the matching action; a click on a pile opens it (as a right-click
+        does); everything else goes to the base."""
+        if isinstance(intent, Click) and not self.inspector.visible and isinstance(intent.payload, tuple) \
+                and len(intent.payload) == 2 and intent.payload[0] in ("deck", "discard"):
+            self.inspect(intent.payload)
+            return
         if isinstance(intent, Drop) and isinstance(intent.target, (Target, Zone)):
             action = self._match(intent.payload, intent.target)
             if action is not None:
@@ -606,37 +679,68 @@ class SanctuaryScene(RulesetScene):
 
     # ================================================================= inspect
     def inspect(self, payload: Any) -> None:
-        """Right-click: a card large with its full text, or a discard pile's list."""
+        """Right-click: a card large with its full text, a discard pile browsable, the deck's count and rule."""
         if isinstance(payload, Target):
             payload = ("card", payload.iid)
         if isinstance(payload, tuple) and len(payload) == 2 and payload[0] == "card" and self.card(payload[1]):
-            iid = payload[1]
-            card = self.card(iid)
-            cid = self.cid(iid) or "?"
-            sub = _t("faction_line", type=t(f"sanctuary.type.{card.type}"), faction=self.faction_name(card.faction))
-
-            def drawer(surface: pygame.Surface, rect: pygame.Rect, cid: str = cid, card: Any = card) -> None:
-                r = fit_rect((100, 140), rect)
-                gfx.shadow(surface, r, 10)
-                surface.blit(art.face(cid, card, r.size, self.lang), r)
-
-            owner = int(iid[0]) if iid[:1] in ("0", "1") else None
-            body = "\n".join(self._card_lines(iid, full=True))
-            if owner is not None and self.perm(self.view, iid):
-                body += "\n" + _t("status.owner", name=self.seat_name(owner))
-            self.inspector.open(localize(card.name, self.lang), body, subtitle=sub, art=drawer, seat=owner)
+            self.zoom_card(self.inspector, payload[1])
             return
-        if isinstance(payload, tuple) and len(payload) == 2 and payload[0] == "discard":
-            seat = payload[1]
-            pile = self.players(self.view)[seat].get("discard") or []
-            counts: dict[str, int] = {}
-            for c in pile:
-                name = self.cname(c)
-                counts[name] = counts.get(name, 0) + 1
-            body = "\n".join(f"{n} ×{k}" if k > 1 else n for n, k in counts.items()) or _t("discard_empty")
-            self.inspector.open(_t("discard_title", name=self.seat_name(seat)), body, seat=seat)
+        if isinstance(payload, tuple) and len(payload) == 2 and payload[0] == "discard" and payload[1] in (0, 1):
+            self.open_discard(payload[1])
+            return
+        if isinstance(payload, tuple) and len(payload) == 2 and payload[0] == "deck" and payload[1] in (0, 1):
+            self.zoom_deck(payload[1])
             return
         super().inspect(payload)
+
+    def zoom_card(self, inspector: Any, iid: str) -> None:
+        """Open ``inspector`` on a card: drawn large, its name, type and faction, full text and table state."""
+        card = self.card(iid)
+        if card is None:
+            return
+        cid = self.cid(iid) or "?"
+        sub = _t("faction_line", type=t(f"sanctuary.type.{card.type}"), faction=self.faction_name(card.faction))
+
+        def drawer(surface: pygame.Surface, rect: pygame.Rect, cid: str = cid, card: Any = card) -> None:
+            r = fit_rect((100, 140), rect)
+            gfx.shadow(surface, r, 10)
+            surface.blit(art.face(cid, card, r.size, self.lang), r)
+
+        owner = _owner(iid)
+        body = "\n".join(self._card_lines(iid, full=True))
+        if owner is not None and self.perm(self.view, iid):
+            body += "\n" + _t("status.owner", name=self.seat_name(owner))
+        inspector.open(localize(card.name, self.lang), body, subtitle=sub, art=drawer, seat=owner)
+
+    def open_discard(self, seat: int) -> Any:
+        """Open the browsable overlay of a seat's discard pile (public: every card, newest first)."""
+        from game.scenes.sanctuary.piles import PileScene
+
+        overlay = PileScene(self.app, self, seat)
+        self.app.push(overlay)
+        return overlay
+
+    def zoom_deck(self, seat: int) -> None:
+        """The deck is hidden: its zoom tells how many cards are left and the empty-deck rule, never a card."""
+        n = len(self.players(self.view)[seat].get("deck") or [])
+        name = self.seat_name(seat)
+        lines = [_t("deck_zoom.count", n=n) if n != 1 else _t("deck_zoom.count_one"), _t("deck_zoom.hidden"),
+                 _t("deck_zoom.draws", name=name), "", _t("deck_zoom.empty_rule")]
+        if n == 0:
+            lines += ["", _t("deck_zoom.empty_now", name=name)]
+
+        def drawer(surface: pygame.Surface, rect: pygame.Rect, n: int = n) -> None:
+            r = fit_rect((100, 140), rect.inflate(-30, -30))
+            for j in range(min(3, (n + 9) // 10) - 1, -1, -1):
+                gfx.shadow(surface, r.move(-6 * j, -6 * j), 10)
+                surface.blit(art.back(r.size), r.move(-6 * j, -6 * j))
+            if not n:
+                gfx.rounded_rect(surface, r, gfx.with_alpha(gfx.palette().table_dark, 160), 12)
+                gfx.rounded_rect(surface, r, gfx.palette().edge, 12, 2)
+            gfx.text(surface, str(n), r.center, 64, gfx.palette().ink_light, "center", bold=True, shadow=(0, 0, 0))
+
+        self.inspector.open(_t("deck_title", name=name), "\n".join(lines), subtitle=_t("deck_zoom.subtitle"),
+                            art=drawer, seat=seat)
 
     # ================================================================= events -> animation
     def on_events(self, events: list[Event]) -> None:
@@ -1405,6 +1509,28 @@ class SanctuaryScene(RulesetScene):
 
 
 WILL_FLOAT = (120, 170, 250)
+
+
+def _owner(iid: Any) -> int | None:
+    """The seat owning a card instance ("<seat>.<nn>" or "<seat>.S"), None for anything else."""
+    return int(iid[0]) if isinstance(iid, str) and iid[:2] in ("0.", "1.") else None
+
+
+def _event_subject(ev: Event) -> int | None:
+    """The seat an event's log line is about: the seat it names, else the owner of its card."""
+    d = ev.data if isinstance(ev.data, dict) else {}
+    k = ev.kind
+    if k == "DamageDealt":
+        return _owner(d.get("target"))
+    if k == "DuelEnded":
+        return _owner(d.get("winner"))
+    if k == "GameOver":
+        w = d.get("winners") or []
+        return w[0] if len(w) == 1 and w[0] in (0, 1) else None
+    seat = d.get("seat")
+    if seat in (0, 1) and not isinstance(seat, bool):
+        return seat
+    return _owner(d.get("card"))
 
 
 # --------------------------------------------------------------------- drawing helpers
