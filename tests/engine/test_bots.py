@@ -16,7 +16,8 @@ from game.engine.rng import Rng
 from tests.tinygame import TINY, TinyRuleset, TinyState, new_tiny_game, registered
 
 #: the normal bot's settings without the wall-clock cap, so results do not depend on machine load
-NORMAL_FIXED = BUDGETS["normal"].replace(iterations=150, seconds=None)
+#: the normal search made deterministic (no clock) and without its slips, for exact expectations
+NORMAL_FIXED = BUDGETS["normal"].replace(iterations=150, seconds=None, slip=0.0)
 
 
 @pytest.fixture(autouse=True)
@@ -210,6 +211,8 @@ def test_budgets_grow_with_difficulty_and_normal_fits_250_ms() -> None:
     assert e.seconds < n.seconds < h.seconds
     assert n.seconds <= 0.2 and 0.8 <= h.seconds <= 1.2
     assert e.noise > 0 and n.noise == 0 == h.noise
+    # normal sometimes plays its second choice; hard never does
+    assert 0 < n.slip < 0.25 and h.slip == 0
 
 
 def test_wall_clock_cap_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -385,6 +388,31 @@ def test_search_overrides_a_policy_pick_that_clearly_loses() -> None:
     assert bot.last_stats["policy_pick"] == "play card=5"
     assert action == Action.of("pass")
     assert bot.last_stats["kept_policy_pick"] is False
+
+
+def test_a_slip_plays_the_runner_up_and_says_so() -> None:
+    # same position as above: without a slip the search passes; a certain slip plays its second choice
+    state = _arrange(12, [5, 5, 2], [4, 5])
+    seat = state.to_act()
+    legal = state.legal_actions()
+    steady = make_bot("normal", 2, budget=NORMAL_FIXED, strict=True)
+    best = steady.choose(_Stubborn(), state.view(seat), seat, legal)
+    slipping = make_bot("normal", 2, budget=NORMAL_FIXED.replace(slip=1.0), strict=True)
+    action = slipping.choose(_Stubborn(), state.view(seat), seat, legal)
+    assert slipping.last_stats["slip"] is True and steady.last_stats["slip"] is False
+    assert action != best and action in legal
+    visits = slipping.last_stats["visits"]
+    assert visits[action.key] == max(v for k, v in visits.items() if k != best.key)
+
+
+def test_a_slip_never_plays_an_unsearched_action() -> None:
+    # one iteration searches one root action: there is no runner-up, so the bot plays its choice
+    state = _arrange(12, [5, 5, 2], [4, 5])
+    seat = state.to_act()
+    bot = make_bot("normal", 2, budget=NORMAL_FIXED.replace(iterations=1, slip=1.0), strict=True)
+    action = bot.choose(_Stubborn(), state.view(seat), seat, state.legal_actions())
+    assert bot.last_stats["slip"] is False
+    assert bot.last_stats["visits"].get(action.key, 0) >= 1 or bot.last_stats["kept_policy_pick"]
 
 
 def test_progressive_widening_tries_the_best_ranked_actions_first() -> None:

@@ -72,6 +72,9 @@ class Budget:
     #: rollouts shorten (down to min_depth) so that about this many iterations fit in the time cap
     target_iterations: int = 40
     min_depth: int = 2
+    #: probability of a slip: playing the search's runner-up (second most visited root action) instead of
+    #: its choice, when the runner-up was searched too; a plausible mistake, not a random move (normal bots)
+    slip: float = 0.0
 
     def replace(self, **changes: Any) -> "Budget":
         """Return a copy with some fields changed (tests use ``seconds=None`` for determinism)."""
@@ -83,7 +86,8 @@ BUDGETS: dict[str, Budget] = {
     # small and noisy: a quarter of the moves random, the rest sampled by visits, never the policy's word
     "easy": Budget(iterations=60, seconds=0.05, depth=12, noise=0.25, temperature=1.0, trust_z=0.0,
                    target_iterations=20),
-    "normal": Budget(iterations=5000, seconds=0.18, depth=20),
+    # the guided search; one real choice in ten it plays its second-best move (hard never slips)
+    "normal": Budget(iterations=5000, seconds=0.18, depth=20, slip=0.1),
     "hard": Budget(iterations=60000, seconds=1.0, depth=40, trust_z=1.5, target_iterations=160),
 }
 
@@ -196,10 +200,15 @@ class MCTSBot(Bot):
                 if failures >= _MAX_FAILURES and done == 0:
                     break
         action, trusted = self._final_choice(root, legal)
+        slipped = False
+        if b.slip > 0 and self.rng.random() < b.slip:
+            runner_up = self._runner_up(root, legal, action)
+            if runner_up is not None:
+                action, trusted, slipped = runner_up, False, True
         self.last_stats = {"iterations": done, "failures": failures, "legal": len(legal),
                            "seconds": time.perf_counter() - started,
                            "policy_pick": root.pick.key if root.pick is not None else None,
-                           "kept_policy_pick": trusted,
+                           "kept_policy_pick": trusted, "slip": slipped,
                            "visits": {a.key: root.children[a].visits for a in legal if a in root.children}}
         return action
 
@@ -220,7 +229,7 @@ class MCTSBot(Bot):
             return kids[-1].action, False  # type: ignore[return-value]
         best = max(kids, key=lambda k: (k.visits, k.mean()))
         if pick is None or b.trust_z <= 0 or best.action == pick:
-            return best.action, False  # type: ignore[return-value]
+            return best.action, best.action == pick  # type: ignore[return-value]
         mine = root.children.get(pick)
         if mine is None or mine.visits == 0:
             # the search never looked at the policy's move (no hint ranked it): trust what it saw
@@ -231,6 +240,15 @@ class MCTSBot(Bot):
         if best.mean() - mine.mean() > max(b.trust_margin, b.trust_z * se):
             return best.action, False  # type: ignore[return-value]
         return pick, True
+
+    @staticmethod
+    def _runner_up(root: _Node, legal: list[Action], chosen: Action) -> Action | None:
+        """Return the most visited searched root action other than ``chosen`` (None if there is none)."""
+        others = [root.children[a] for a in legal
+                  if a != chosen and a in root.children and root.children[a].visits > 0]
+        if not others:
+            return None
+        return max(others, key=lambda k: (k.visits, k.mean())).action
 
     # --- ranking and widening ----------------------------------------------------------------
     def _rank(self, node: _Node, state: GameState, actor: int, legal: list[Action], is_root: bool,
