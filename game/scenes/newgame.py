@@ -337,6 +337,7 @@ class SeatSetupScene(Scene):
             self.kind_menus.append(km)
             dm = self.add(pygame_gui.elements.UIDropDownMenu(diffs, diffs[DIFFICULTIES.index(seat["difficulty"])],
                                                              pygame.Rect(860, y, 200, 44), manager=mgr))
+            dm.set_tooltip(t("difficulty.help"))
             if seat["kind"] != "bot":
                 dm.disable()
             self.diff_menus.append(dm)

@@ -190,3 +190,21 @@ def test_menu_autosave_name_matches_saves_module(home: Any) -> None:
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{}", encoding="utf-8")
     assert autosave_file() == autosave_path()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_seat_setup_explains_every_difficulty(app: Any, tiny: Any, lang: str) -> None:
+    from game.engine import i18n
+    from game.engine.bots import DIFFICULTIES
+    from game.scenes.newgame import SeatSetupScene
+    from tests.tinygame import tiny_level
+
+    i18n.set_language(lang)
+    _menu(app)
+    scene = app.push(SeatSetupScene(app, "tiny", tiny_level("classic")))
+    run_frames(app, 2)
+    tip = scene.diff_menus[1].tool_tip_text
+    assert tip and "difficulty.help" not in tip
+    # the help names every difficulty the menu offers, in the player's language
+    for d in DIFFICULTIES:
+        assert i18n.t(f"difficulty.{d}") in tip
