@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -122,6 +123,7 @@ class App:
         self._sounds: Any = None
         self._last_input = 0.0
         self._manager: Any = None
+        self._closed = False  # a scene was closed: free it at the start of the next frame
         if "game.ui" in sys.modules:  # else the ui layer is set up when a scene first needs it
             self.apply_palette()
 
@@ -311,6 +313,7 @@ class App:
         scene = self.stack.pop()
         scene.leave()
         scene.close()
+        self._closed = True
         if self.top is not None:
             self._enter(self.top)
         return scene
@@ -322,6 +325,7 @@ class App:
             old = self.stack.pop()
             old.leave()
             old.close()
+            self._closed = True
         self.stack.append(scene)
         self._enter(scene)
         return scene
@@ -341,11 +345,29 @@ class App:
                     step()
                 except Exception:  # noqa: BLE001 - a dying scene may not stop the reset
                     log.exception("closing %s", s.name)
+            self._closed = True
         for s in scenes:
             if self.top is not None:
                 self.top.leave()
             self.stack.append(s)
             self._enter(s)
+
+    def release_closed(self) -> None:
+        """Free the scenes closed since the last frame (``frame`` calls this first thing after a close).
+
+        Scenes keep bound methods of themselves (event dispatch tables, button callbacks,
+        animation hooks), so a closed scene is a reference cycle: reference counting never
+        frees it, only Python's cyclic collector does, and its full collection runs rarely.
+        Without this every closed scene kept its widgets and surfaces alive for a while
+        (docs/PERFORMANCE.md, finding 2). It runs at the start of the next frame, not inside
+        pop/replace/reset, because those are usually called from the closing scene's own
+        button callback, whose frame still holds the scene. A full collection costs some
+        tens of ms once per scene change, instead of at a random moment of an animation.
+        """
+        self._closed = False
+        t0 = time.perf_counter()
+        freed = gc.collect()
+        log.debug("scene closed: %d objects freed in %.1f ms", freed, 1000 * (time.perf_counter() - t0))
 
     def _enter(self, scene: Scene) -> None:
         try:
@@ -438,6 +460,8 @@ class App:
     def frame(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """Process events, update and (unless ``draw`` is False) draw one frame."""
         self.frames += 1
+        if self._closed:
+            self.release_closed()
         if any(e.type in _INPUT_EVENTS for e in events):
             self._last_input = time.monotonic()
         for event in events:
