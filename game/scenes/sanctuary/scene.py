@@ -46,6 +46,17 @@ SANCT_CARD = (56, 78)       # the Sanctuary card in its block
 TAB_H, TAB_STEP = 24, 19    # technology tabs tucked under their carrier
 TILE = (116, 32)            # an attachment tile
 
+#: a crowded battle row: padding, gaps between cards and lines, the smallest card scale before overlapping
+ROW_PAD, ROW_GAP, MIN_GAP, LINE_GAP, MIN_SCALE = 3, 12, 6, 3, 0.5
+#: (height, step, tucked under the card) of Technology tabs at full size, and (height, step, -) of the
+#: strips a small card of a crowded row carries on its lower half instead
+FULL_TAB, COMPACT_TAB = (TAB_H, TAB_STEP, 6), (15, 16, 0)
+#: below this scale a card's own name is too small to read: a name plate is drawn over it
+PLATE_BELOW = 0.9
+_PLATES: dict[tuple[str, int, float], tuple[list[str], int]] = {}
+#: how far a name plate reaches past each side of its card (less than half of MIN_GAP: never onto a neighbour)
+PLATE_OVERHANG = 3
+
 ATTACK_COLOUR = (206, 60, 40)
 BLOCK_COLOUR = (60, 130, 210)
 DUEL_COLOUR = (236, 180, 50)
@@ -54,6 +65,83 @@ DUEL_COLOUR = (236, 180, 50)
 def _t(key: str, **kw: Any) -> str:
     """Return a string of this scene's catalogue (``sanctuary_scene.<key>``)."""
     return t("sanctuary_scene." + key, **kw)
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """Where the Characters of a battle row go: one scale for all, each card's centre, the tab sizes."""
+
+    scale: float
+    lines: int
+    centers: list[tuple[float, float]]
+    tab: tuple[int, int, int]
+    compact: bool
+    #: the bottom of each card's line (its tabs stay above it)
+    bottoms: list[float] = field(default_factory=list)
+
+
+def plan_row(row: pygame.Rect, angles: list[float], tabs: list[int]) -> RowPlan:
+    """Plan a battle row of cards turned by ``angles`` (0 or 90) with ``tabs[i]`` Technologies under card i.
+
+    The largest scale (at most 1) at which the cards fit in one or two lines without touching wins
+    (one line unless two are clearly larger); below ``MIN_SCALE`` the cards keep that scale and
+    overlap along their line just enough to stay inside the row. Pure geometry, so tests can check it."""
+    n = len(angles)
+    if n == 0:
+        return RowPlan(1.0, 1, [], FULL_TAB, False, [])
+    boxes = [(CARD[1], CARD[0]) if abs(a) % 180 == 90 else (CARD[0], CARD[1]) for a in angles]
+    avail_w = row.w - 2 * ROW_PAD
+
+    def extra(k: int, tab: tuple[int, int, int]) -> float:
+        return 0.0 if k == 0 or tab == COMPACT_TAB else tab[0] - tab[2] + (k - 1) * tab[1]
+
+    def split(lines: int) -> list[list[int]]:
+        per = -(-n // lines)
+        return [list(range(i, min(n, i + per))) for i in range(0, n, per)]
+
+    def fit(lines: int, tab: tuple[int, int, int]) -> float:
+        groups = split(lines)
+        line_h = (row.h - 2 * ROW_PAD - LINE_GAP * (len(groups) - 1)) / len(groups)
+        s = 1.0
+        for g in groups:
+            s = min(s, (avail_w - MIN_GAP * (len(g) - 1)) / sum(boxes[i][0] for i in g))
+            for i in g:  # a card's bottom: half an upright card below the line's centre... plus its tabs
+                s = min(s, (line_h - extra(tabs[i], tab)) / (CARD[1] / 2 + boxes[i][1] / 2))
+        return s
+
+    best: tuple[float, int, tuple[int, int, int]] | None = None
+    for lines in (1, 2) if n > 1 else (1,):
+        s = fit(lines, FULL_TAB)
+        tab = FULL_TAB
+        if s < PLATE_BELOW:  # small cards carry their Technologies on them: the tabs take no height
+            s, tab = min(fit(lines, COMPACT_TAB), PLATE_BELOW - 0.01), COMPACT_TAB
+        if best is None or s > best[0] + 0.05:
+            best = (s, lines, tab)
+    assert best is not None
+    scale, lines, tab = best
+    if scale < MIN_SCALE:
+        scale, lines, tab = MIN_SCALE, (2 if n > 1 else 1), COMPACT_TAB
+    groups = split(lines)
+    line_h = (row.h - 2 * ROW_PAD - LINE_GAP * (len(groups) - 1)) / len(groups)
+    top_pad = ROW_PAD
+    if lines == 1:  # a single line sits a little lower when there is room (as the table always had it)
+        need = max(scale * (CARD[1] / 2 + boxes[i][1] / 2) + extra(tabs[i], tab) for i in range(n))
+        top_pad = max(ROW_PAD, min(8.0, row.h - ROW_PAD - need))
+    centers: list[tuple[float, float]] = [(0.0, 0.0)] * n
+    bottoms: list[float] = [float(row.bottom - ROW_PAD)] * n
+    for li, g in enumerate(groups):
+        widths = [boxes[i][0] * scale for i in g]
+        gap = ROW_GAP if len(g) > 1 else 0.0
+        if sum(widths) + gap * (len(g) - 1) > avail_w and len(g) > 1:
+            gap = (avail_w - sum(widths)) / (len(g) - 1)  # may be negative: a bounded overlap
+        total = sum(widths) + gap * (len(g) - 1)
+        x = row.centerx - total / 2
+        cy = row.y + top_pad + li * (line_h + LINE_GAP) + scale * CARD[1] / 2
+        for i, w in zip(g, widths):
+            centers[i] = (x + w / 2, cy)
+            bottoms[i] = row.y + ROW_PAD + li * (line_h + LINE_GAP) + line_h if lines > 1 else row.bottom - ROW_PAD
+            x += w + gap
+    return RowPlan(scale, lines, centers, tab, scale < PLATE_BELOW, bottoms)
 
 
 @dataclass(frozen=True)
@@ -89,6 +177,10 @@ class Layout:
     #: card instance -> (centre, angle shown, bounding rect)
     cards: dict[str, tuple[tuple[float, float], float, pygame.Rect]] = field(default_factory=dict)
     tabs: dict[str, pygame.Rect] = field(default_factory=dict)
+    #: the face size of each Character in a row (smaller than CARD in a crowded row)
+    card_size: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: cards and tabs of crowded rows: drawn small, their names on a readable plate
+    compact: set[str] = field(default_factory=set)
     tiles: dict[str, pygame.Rect] = field(default_factory=dict)
     hand: list[tuple[str, Any]] = field(default_factory=list)          # (iid, Slot)
     stack: list[tuple[dict[str, Any], pygame.Rect]] = field(default_factory=list)
@@ -418,32 +510,73 @@ class SanctuaryScene(RulesetScene):
         return want
 
     def _layout_row(self, view: dict[str, Any], L: Layout, seat: int, pl: dict[str, Any]) -> None:
+        """Place a seat's Characters (and the Technologies tucked under them) in its battle row.
+
+        Few cards sit in one line at full size. A crowded row is planned by ``plan_row``: the cards
+        shrink, a second line opens when that keeps them larger, and only past the smallest scale do
+        they overlap (by a bounded amount). Slots follow the tapped state, not the tap animation, so
+        nothing slides while a card turns."""
         chars = [c for c in pl.get("chars") or [] if isinstance(c, str)]
         row = L.row[seat]
         if not chars:
             return
-        angles = [self._shown_angle(view, c) for c in chars]
-        widths = [CARD[0] + (CARD[1] - CARD[0]) * abs(math.sin(math.radians(a))) for a in angles]
-        n = len(chars)
-        gap = 12.0
-        total = sum(widths) + gap * (n - 1)
-        if total > row.w - 8 and n > 1:
-            gap = (row.w - 8 - sum(widths)) / (n - 1)
-            total = row.w - 8
-        x = row.centerx - total / 2
-        cy = row.y + 8 + CARD[1] / 2
         techs = [x for x in pl.get("techs") or [] if isinstance(x, str)]
-        for c, a, w in zip(chars, angles, widths):
-            center = (x + w / 2, cy)
-            rect = self._rot_rect(center, CARD, a)
+        under: dict[str, list[str]] = {c: [] for c in chars}
+        for tc in techs:
+            car = self.perm(view, tc).get("carrier")
+            if car in under:
+                under[car].append(tc)
+        targets = [90.0 if self.perm(view, c).get("tapped") else 0.0 for c in chars]
+        plan = plan_row(row, targets, [len(under[c]) for c in chars])
+        size = (max(8, round(CARD[0] * plan.scale)), max(8, round(CARD[1] * plan.scale)))
+        tab_h, tab_step, tuck = plan.tab
+        for c, center in zip(chars, plan.centers):
+            a = self._shown_angle(view, c)
+            rect = self._rot_rect(center, size, a)
             L.cards[c] = (center, a, rect)
-            k = 0
-            for tc in techs:
-                if self.perm(view, tc).get("carrier") == c:
-                    tab = pygame.Rect(rect.x + 4, rect.bottom - 6 + k * TAB_STEP, rect.w - 8, TAB_H)
-                    L.tabs[tc] = tab
-                    k += 1
-            x += w + gap
+            L.card_size[c] = size
+            if plan.compact:
+                L.compact.add(c)
+            i = chars.index(c)
+            mine = under[c]
+            if plan.compact:
+                slot = self._rot_rect(center, size, targets[i])
+                for tc, r in zip(mine, self._strips(c, slot, targets[i] != 0.0, len(mine))):
+                    L.tabs[tc] = r
+                    L.compact.add(tc)
+                continue
+            slot_bottom = round(center[1] + (size[1] if targets[i] == 0.0 else size[0]) / 2)
+            step = float(tab_step)
+            if len(mine) > 1:  # so many Technologies that they would leave the line: they close up
+                step = max(3.0, min(step, (plan.bottoms[i] - tab_h - slot_bottom + tuck) / (len(mine) - 1)))
+            for k, tc in enumerate(mine):
+                L.tabs[tc] = pygame.Rect(rect.x + 4, round(slot_bottom - tuck + k * step), max(8, rect.w - 8), tab_h)
+
+    def _strips(self, iid: str, slot: pygame.Rect, turned: bool, n: int) -> list[pygame.Rect]:
+        """The Technology strips a small card carries: stacked upwards from just above its Strength
+        shield (beside it on a turned card), never over its name plate (they close up when many)."""
+        if n == 0:
+            return []
+        h, step = COMPACT_TAB[0], COMPACT_TAB[1]
+        r = self._shield_radius(slot.w if not turned else slot.h)
+        if turned:  # the shield sits bottom left: the strips start beside it
+            x, bottom = slot.x + 2 * r + 8, slot.bottom - 3
+        else:
+            x, bottom = slot.x + 3, slot.bottom - 2 * r - 6
+        w = max(12, slot.right - 3 - x)
+        card = self.card(iid)
+        top = slot.y + 4
+        if card is not None:
+            lines, size = self.name_plate(localize(card.name, self.lang), slot.w + 2 * PLATE_OVERHANG)
+            top = slot.y + 2 + gfx.line_height(size, True) * len(lines) + 4
+        if n > 1:
+            step = max(5.0, min(step, (bottom - h - top) / (n - 1)))
+        return [pygame.Rect(x, round(bottom - h - k * step), w, h) for k in range(n)]
+
+    @staticmethod
+    def _shield_radius(face_w: int) -> int:
+        """The radius of the current-Strength shield drawn on a card whose face is ``face_w`` wide."""
+        return max(10, round(13 * min(1.0, face_w / CARD[0])))
 
     def _layout_tiles(self, view: dict[str, Any], L: Layout, seat: int, pl: dict[str, Any]) -> None:
         atts = [c for c in pl.get("attachments") or [] if isinstance(c, str)]
@@ -510,7 +643,11 @@ class SanctuaryScene(RulesetScene):
                                   tooltip=_t("tip.will", n=pl.get("will", 0))))
         # every card in play: a drop target / info region, and an action region for the cards that can act
         step = view.get("step")
-        for iid, (center, ang, rect) in list(L.cards.items()) + [(k, (r.center, 0, r)) for k, r in L.tabs.items()] \
+        # hit order follows drawing order: a carrier is drawn over its tabs, each tab over the ones after it
+        # (strips a small card carries lie on top of it)
+        tabs = [(k, (r.center, 0.0, r)) for k, r in reversed(list(L.tabs.items())) if k not in L.compact]
+        strips = [(k, (r.center, 0.0, r)) for k, r in L.tabs.items() if k in L.compact]
+        for iid, (center, ang, rect) in tabs + list(L.cards.items()) + strips \
                 + [(k, (r.center, 0, r)) for k, r in L.tiles.items()]:
             tip = self.card_tip(iid)
             regs.append(HitRegion(rect, Target(iid), drop_target=True, highlight=False, tooltip=tip,
@@ -1156,9 +1293,11 @@ class SanctuaryScene(RulesetScene):
                 continue
             center, ang, rect = L.cards[c]
             off = self.shake.get(c, (0.0, 0.0))
-            mine = [tc for tc in techs if tc in L.tabs and self.perm(view, tc).get("carrier") == c]
+            mine = [tc for tc in techs if tc in L.tabs and self.perm(view, tc).get("carrier") == c
+                    and tc not in self.flying]
+            strips = [(tc, L.tabs[tc].move(round(off[0]), round(off[1]))) for tc in mine if tc in L.compact]
             for tc in reversed(mine):
-                if tc not in self.flying:
+                if tc not in L.compact:
                     self._draw_tab(surface, view, tc, L.tabs[tc].move(round(off[0]), round(off[1])))
             glow = DUEL_COLOUR if c in duelists else ATTACK_COLOUR if c in attackers else \
                 BLOCK_COLOUR if c in blockers else None
@@ -1166,9 +1305,13 @@ class SanctuaryScene(RulesetScene):
                 gr = rect.move(round(off[0]), round(off[1])).inflate(10, 10)
                 gfx.rounded_rect(surface, gr, gfx.with_alpha(glow, 90), 12)
                 gfx.rounded_rect(surface, gr, glow, 12, 3)
-            self._draw_card(surface, view, c, ((center[0] + off[0], center[1] + off[1]), ang, rect), CARD)
+            self._draw_card(surface, view, c, ((center[0] + off[0], center[1] + off[1]), ang, rect),
+                            L.card_size.get(c, CARD), plate=c in L.compact, strips=strips)
 
-    def _draw_tab(self, surface: pygame.Surface, view: dict[str, Any], iid: str, rect: pygame.Rect) -> None:
+    def _draw_tab(self, surface: pygame.Surface, view: dict[str, Any], iid: str, rect: pygame.Rect,
+                  compact: bool = False) -> None:
+        """Draw a Technology tab under its carrier: +Strength, its name when there is room, Durability pips
+        (one pip and the number when there are many, or the tab is a small one of a crowded row)."""
         pal = gfx.palette()
         card = self.card(iid)
         if card is None:
@@ -1180,31 +1323,39 @@ class SanctuaryScene(RulesetScene):
         dur = self.perm(view, iid).get("durability")
         dur = dur if isinstance(dur, int) else card.durability
         n = max(dur, card.durability)
-        compact = n > 4  # many pips would crowd the name out: one pip and the number
-        label = f"{dur}/{card.durability}" if compact else ""
-        pip_w = (9 + gfx.text_size(label, 10, True)[0] + 2) if compact else n * 9
+        numeric = n > 4 or compact  # many pips would crowd the name out: one pip and the number
+        label = f"{dur}/{card.durability}" if numeric else ""
+        pip = not compact or inner.w >= gfx.text_size(f"+{card.strength} {label}", 10, True)[0] + 16
+        pip_w = (gfx.text_size(label, 10, True)[0] + (11 if pip else 2)) if numeric else n * 9
+        mid = rect.centery if compact else inner.bottom - 9  # the middle of the part not under the card
         name = f"+{card.strength} {localize(card.name, self.lang)}"
         avail = inner.w - pip_w - 8
-        size = gfx.fit_text_size(name, avail, inner.h, start=11, minimum=8, bold=True)
+        size = gfx.fit_text_size(name, avail, inner.h, start=10 if compact else 11, minimum=8, bold=True)
+        if compact and gfx.text_size(name, size, True)[0] > avail:
+            name, size = f"+{card.strength}", 10  # the name is on the zoom and the tooltip
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(inner.x, inner.y, avail + 4, inner.h).clip(clip) if clip else None)
-        gfx.text(surface, name, (inner.x + 4, inner.bottom - 9), size, pal.ink, "midleft", bold=True)
+        gfx.text(surface, name, (inner.x + 3, mid), size, pal.ink, "midleft", bold=True)
         surface.set_clip(clip)
-        if compact:
-            r = gfx.text(surface, label, (inner.right - 3, inner.bottom - 9), 10, pal.ink, "midright", bold=True)
-            c = (r.x - 6, inner.bottom - 9)
-            pygame.draw.circle(surface, (214, 176, 70), c, 4)
-            pygame.draw.circle(surface, pal.ink, c, 4, 1)
+        if numeric:
+            r = gfx.text(surface, label, (inner.right - 2, mid), 10, pal.ink, "midright", bold=True)
+            if pip:
+                c = (r.x - 6, mid)
+                pygame.draw.circle(surface, (214, 176, 70), c, 4)
+                pygame.draw.circle(surface, pal.ink, c, 4, 1)
             return
         for i in range(n):
-            c = (inner.right - 6 - i * 9, inner.bottom - 9)
+            c = (inner.right - 6 - i * 9, mid)
             if i < dur:
                 pygame.draw.circle(surface, (214, 176, 70), c, 4)
             pygame.draw.circle(surface, pal.ink, c, 4, 1)
 
     def _draw_card(self, surface: pygame.Surface, view: dict[str, Any], iid: str,
-                   placed: tuple[tuple[float, float], float, pygame.Rect], size: tuple[int, int]) -> None:
-        """Draw a card in play: its face turned by its tap angle, damage and current Strength on top."""
+                   placed: tuple[tuple[float, float], float, pygame.Rect], size: tuple[int, int],
+                   plate: bool = False, strips: list[tuple[str, pygame.Rect]] | None = None) -> None:
+        """Draw a card in play: its face turned by its tap angle, damage and current Strength on top (a
+        small card of a crowded row, or a turned one, also gets its name on a plate that reads left to
+        right)."""
         pal = gfx.palette()
         card = self.card(iid)
         center, ang, _ = placed
@@ -1219,28 +1370,119 @@ class SanctuaryScene(RulesetScene):
         surface.blit(img, rect)
         if card is None or card.type != "character":
             return
+        k = min(1.0, size[0] / CARD[0])
+        small = k < PLATE_BELOW
+        top = rect.y
+        if plate or small or abs(ang) >= 45:
+            top = self._draw_plate(surface, card, rect).bottom
+        for tc, r in strips or ():
+            self._draw_tab(surface, view, tc, r, compact=True)
         p = self.perm(view, iid)
         strength = view.get("strength", {}).get(iid, card.strength)
         dmg = p.get("damage", 0) or 0
-        if strength != card.strength:
-            colour = pal.good if strength > card.strength else (110, 110, 110)
-            corner = (rect.right - 17, rect.bottom - 16) if abs(ang) < 45 else (rect.right - 16, rect.y + 16)
-            art.badge(surface, corner, 13, str(strength), colour, "shield")
+        if strength != card.strength or small:
+            # a small face's own shield is too small to read: the current Strength is always shown
+            colour = pal.good if strength > card.strength else (110, 110, 110) if strength < card.strength \
+                else art.STRENGTH_COLOUR
+            r = self._shield_radius(size[0])
+            # over the face's own shield: bottom right, or bottom left on a card turned clockwise
+            corner = (rect.right - r - 4, rect.bottom - r - 3) if abs(ang) < 45 else \
+                (rect.x + r + 4, rect.bottom - r - 3)
+            art.badge(surface, corner, r, str(strength), colour, "shield")
         if dmg:
-            corner = (rect.right - 4, rect.y + 6) if abs(ang) < 45 else (rect.x + 6, rect.y + 4)
-            r = pygame.Rect(0, 0, 30, 22)
-            r.topright = corner
+            r = pygame.Rect(0, 0, max(24, round(30 * k)), max(18, round(22 * k)))
+            if top > rect.y:  # under the name plate
+                r.topright = (rect.right - 2, top + 2)
+            else:  # under the face's name band
+                r.topright = (rect.right - 4, rect.y + round(size[0] * 0.27)) if abs(ang) < 45 else \
+                    (rect.x + 6 + r.w, rect.y + 4)
             pygame.draw.rect(surface, pal.bad, r, border_radius=9)
             pygame.draw.rect(surface, pal.ink, r, 1, border_radius=9)
-            gfx.text(surface, f"−{dmg}", r.center, 14, pal.ink_light, "center", bold=True)
+            gfx.text(surface, f"−{dmg}", r.center, max(12, round(14 * k)), pal.ink_light, "center", bold=True)
         if p.get("entered") == view.get("turn") and view.get("active") == int(iid[0]) \
                 and view.get("phase") not in ("setup", "over"):
             # entered this turn: a small hourglass (it cannot duel or attack yet)
-            cx, cy = (rect.x + 14, rect.bottom - 16) if abs(ang) < 45 else (rect.x + 14, rect.y + 14)
-            pygame.draw.circle(surface, pal.panel, (cx, cy), 10)
-            pygame.draw.circle(surface, pal.ink, (cx, cy), 10, 1)
-            pygame.draw.polygon(surface, pal.ink_soft, [(cx - 5, cy - 6), (cx + 5, cy - 6), (cx, cy), ])
-            pygame.draw.polygon(surface, pal.ink_soft, [(cx - 5, cy + 6), (cx + 5, cy + 6), (cx, cy)])
+            hr = max(7, round(10 * k))
+            cx, cy = (rect.x + hr + 4, rect.bottom - hr - 6) if abs(ang) < 45 else (rect.x + hr + 4, top + hr + 4)
+            pygame.draw.circle(surface, pal.panel, (cx, cy), hr)
+            pygame.draw.circle(surface, pal.ink, (cx, cy), hr, 1)
+            u = hr * 0.55
+            pygame.draw.polygon(surface, pal.ink_soft, [(cx - u, cy - u * 1.2), (cx + u, cy - u * 1.2), (cx, cy)])
+            pygame.draw.polygon(surface, pal.ink_soft, [(cx - u, cy + u * 1.2), (cx + u, cy + u * 1.2), (cx, cy)])
+
+    def name_plate(self, name: str, width: int) -> tuple[list[str], int]:
+        """Return the lines and text size of a name plate ``width`` px wide: one line at 11 or 10 px when it
+        fits, else the largest size from 11 down to 8 at which the name fits on up to three lines without
+        breaking a word; failing that, size 8 with a word too long for the plate (or a fourth line)
+        shortened with "…"."""
+        key = (name, width, gfx.text_scale())
+        hit = _PLATES.get(key)
+        if hit is None:
+            if len(_PLATES) > 512:
+                _PLATES.clear()
+            hit = _PLATES[key] = self._name_plate(name, width)
+        return list(hit[0]), hit[1]
+
+    @staticmethod
+    def _name_plate(name: str, width: int) -> tuple[list[str], int]:
+        inner = max(10, width - 4)
+
+        def fits(text: str, size: int) -> bool:
+            return gfx.text_size(text, size, True)[0] <= inner
+
+        def cut(text: str, size: int) -> str:
+            while len(text) > 1 and not fits(text + "…", size):
+                text = text[:-1]
+            return text.rstrip() + "…"
+
+        def wrap(size: int) -> list[str]:
+            lines: list[str] = []
+            for word in name.split():
+                if lines and fits(lines[-1] + " " + word, size):
+                    lines[-1] += " " + word
+                else:
+                    lines.append(word if fits(word, size) else cut(word, size))
+            return lines or [""]
+
+        for size in (11, 10):  # one line reads best
+            if fits(name, size):
+                return [name], size
+        for size in (11, 10, 9, 8):
+            if all(fits(w, size) for w in name.split()):
+                lines = wrap(size)
+                if len(lines) <= 3:
+                    return lines, size
+        lines = wrap(8)
+        if len(lines) > 3:
+            lines = lines[:3]
+            if not lines[2].endswith("…"):
+                lines[2] = cut(lines[2], 8)
+        return lines, 8
+
+    def plate_of(self, iid: str) -> tuple[list[str], int]:
+        """The name plate of a card in a battle row as drawn now: its lines and text size."""
+        card = self.card(iid)
+        placed = self.L.cards.get(iid)
+        if card is None or placed is None:
+            return [], 0
+        return self.name_plate(localize(card.name, self.lang), placed[2].w + 2 * PLATE_OVERHANG)
+
+    def _draw_plate(self, surface: pygame.Surface, card: Any, rect: pygame.Rect) -> pygame.Rect:
+        """Draw a card's name on a plate across the top of ``rect`` (a ribbon a little wider than a small
+        card, into the gap beside it); return the plate's rect."""
+        pal = gfx.palette()
+        width = rect.w + 2 * PLATE_OVERHANG
+        lines, size = self.name_plate(localize(card.name, self.lang), width)
+        lh = gfx.line_height(size, True)
+        plate = pygame.Rect(rect.centerx - width // 2, rect.y + 2, width, lh * len(lines) + 3)
+        main = art.faction_colours(card.faction)[0]
+        dark = gfx.lerp_colour(main, (0, 0, 0), 0.25)
+        gfx.shadow(surface, plate, 4, (1, 2), blur=2)
+        gfx.rounded_rect(surface, plate, gfx.with_alpha(dark, 240), 4)
+        gfx.rounded_rect(surface, plate, gfx.lerp_colour(main, (255, 255, 255), 0.25), 4, 1)
+        for i, line in enumerate(lines):
+            gfx.text(surface, line, (plate.centerx, plate.y + 1 + i * lh), size, pal.ink_light, "midtop", bold=True)
+        return plate
 
     def _draw_piles(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, seat: int,
                     pl: dict[str, Any]) -> None:

@@ -237,3 +237,129 @@ def test_log_colours_survive_undo_and_a_rebuild(app: Any) -> None:
         m.apply(bot.policy(m.state, m.to_act(), m.legal_actions(), rng), m.to_act())
         incremental.sync_log()
     assert [(e.text, e.seat) for e in incremental.log_panel.entries] == before
+
+
+# ----------------------------------------------------------------------------------------- crowded rows
+
+
+def _crowd(scene: Any, per_side: int, techs: int) -> None:
+    """Put ``per_side`` Characters of each seat into play (every other one tapped) and ``techs``
+    Technologies under them, straight in the state (cards from the deck, hand or discard pile)."""
+    st = scene.match.state
+    for p in (0, 1):
+        pl = st.players[p]
+        pool = [(z, c) for z in ("deck", "discard", "hand") for c in pl[z]]
+        chars = [(z, c) for z, c in pool if st.card(c).type == "character"][:per_side - len(pl["chars"])]
+        for i, (z, c) in enumerate(chars):
+            pl[z].remove(c)
+            pl["chars"].append(c)
+            st.perm[c] = st._new_perm(None)
+            st.perm[c]["tapped"] = i % 2 == 0
+        tech = [(z, c) for z, c in pool if st.card(c).type == "technology"][:techs]
+        for j, (z, c) in enumerate(tech):
+            pl[z].remove(c)
+            pl["techs"].append(c)
+            st.perm[c] = st._new_perm(pl["chars"][(j * 3) % len(pl["chars"])] if j < 3 else pl["chars"][0])
+            st.perm[c]["durability"] = st.card(c).durability
+    assert st.invariants() == []
+    scene._cache_key = None
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How much of the smaller rect the two share (0 to 1)."""
+    c = a.clip(b)
+    return c.w * c.h / max(1, min(a.w * a.h, b.w * b.h))
+
+
+def _clickable_point(scene: Any, iid: str) -> tuple[int, int] | None:
+    """A point where the top-most region is the card itself (its info/drop region or its action)."""
+    rect = scene.L.cards[iid][2]
+    for fy in (0.5, 0.3, 0.7, 0.15, 0.85):
+        for fx in (0.5, 0.3, 0.7, 0.15, 0.85):
+            p = (rect.x + int(rect.w * fx), rect.y + int(rect.h * fy))
+            r = scene.router.region_at(p)
+            if r is not None and r.key in (("target", iid), ("act", iid)):
+                return p
+    return None
+
+
+@pytest.mark.parametrize("per_side,techs", [(8, 3), (10, 4), (12, 5)])
+def test_a_crowded_battle_row_keeps_every_card_inside_separate_clickable_and_named(app: Any, per_side: int,
+                                                                                 techs: int) -> None:
+    from game.scenes.sanctuary.scene import CARD
+
+    scene = _table(app)
+    _crowd(scene, per_side, techs)
+    frames(app, 20)
+    L = scene.L
+    screen = pygame.Rect(0, 0, 1280, 720)
+    for seat in (0, 1):
+        chars = scene.match.state.players[seat]["chars"]
+        assert len(chars) == per_side
+        row = L.row[seat]
+        rects = [L.cards[c][2] for c in chars]
+        assert sum(1 for c in chars if scene.match.state.perm[c]["tapped"]) >= per_side // 2 - 1
+        for c, r in zip(chars, rects):
+            assert row.contains(r) and screen.contains(r), f"{c} {r} leaves the row {row}"
+        worst = max(_overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert worst <= 0.05, f"cards overlap by {worst:.0%}"
+        for tc in scene.match.state.players[seat]["techs"]:
+            tab = L.tabs[tc]
+            assert row.contains(tab), f"the tab of {tc} leaves the row"
+            carrier = scene.match.state.perm[tc]["carrier"]
+            for c, r in zip(chars, rects):
+                if c != carrier:
+                    assert not tab.colliderect(r), f"the tab of {tc} covers {c}"
+            reg = region(scene, ("target", tc))
+            assert reg is not None and scene.router.region_at(reg.rect.move(0, 0).midbottom[0:1] + (tab.bottom - 3,)) \
+                is reg, "the visible part of a tab is its own target"
+        for c in chars:
+            assert _clickable_point(scene, c) is not None, f"{c} cannot be clicked anywhere"
+            w = L.card_size[c][0]
+            assert w >= CARD[0] * 0.5, "cards never shrink below half size"
+            lines, size = scene.plate_of(c)
+            assert " ".join(lines) == scene.cname(c) and size >= 8, f"the name plate shows {lines} at {size}px"
+            assert c in L.compact or w == CARD[0], "a shrunken card gets its name plate"
+    # right-click still zooms a card of the crowd with its full text
+    c = scene.match.state.players[scene.L.opp]["chars"][-1]
+    click(app, _clickable_point(scene, c), button=3)
+    assert scene.inspector.visible and scene.inspector.title == scene.cname(c)
+    assert app.errors == [] and scene.invariants() == []
+
+
+def test_few_cards_keep_one_line_at_full_size(app: Any) -> None:
+    from game.scenes.sanctuary.scene import CARD
+
+    scene = _table(app)
+    _crowd(scene, 4, 2)
+    frames(app, 10)
+    for seat in (0, 1):
+        chars = scene.match.state.players[seat]["chars"]
+        assert all(scene.L.card_size[c] == CARD for c in chars), "a row with room draws cards at full size"
+        assert len({round(scene.L.cards[c][0][1]) for c in chars}) == 1, "in one line"
+        assert not any(c in scene.L.compact for c in chars)
+
+
+@pytest.mark.parametrize("n,tapped,tabs", [(1, 0, 6), (6, 3, 1), (16, 16, 2), (24, 12, 1), (30, 30, 0)])
+def test_plan_row_stays_inside_the_row_and_bounds_the_overlap(n: int, tapped: int, tabs: int) -> None:
+    from game.scenes.sanctuary.scene import CARD, COMPACT_TAB, MIN_SCALE, plan_row
+
+    row = pygame.Rect(312, 318, 590, 194)
+    angles = [90.0 if i < tapped else 0.0 for i in range(n)]
+    plan = plan_row(row, angles, [tabs] * n)
+    assert MIN_SCALE <= plan.scale <= 1.0 and plan.lines in (1, 2)
+    rects = []
+    for a, (cx, cy) in zip(angles, plan.centers):
+        w, h = (CARD[1], CARD[0]) if a else CARD
+        r = pygame.Rect(0, 0, round(w * plan.scale), round(h * plan.scale))
+        r.center = (round(cx), round(cy))
+        rects.append(r)
+        assert row.contains(r), f"{r} leaves {row}"
+        if tabs and plan.tab == COMPACT_TAB:
+            assert r.bottom - plan.tab[2] + plan.tab[0] <= row.bottom, "the first tab stays in the row"
+    if len(rects) > 1:
+        worst = max(_overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        if plan.scale > MIN_SCALE:
+            assert worst == 0, "cards overlap only once they are as small as they get"
+        else:
+            assert worst < 0.6, f"the overlap is bounded ({worst:.0%})"
