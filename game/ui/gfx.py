@@ -354,14 +354,70 @@ def rounded_rect(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, rad
         pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
 
 
-@lru_cache(maxsize=128)
+class SurfaceCache:
+    """A least-recently-used cache of surfaces bounded by their pixel bytes (not by count).
+
+    Counting entries is no bound for surfaces: one 900x560 shadow weighs as much as
+    two hundred card-sized ones. The newest entry is always kept, however big.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: "OrderedDict[object, pygame.Surface]" = OrderedDict()
+
+    @staticmethod
+    def weight(surf: pygame.Surface) -> int:
+        """Return the bytes of a surface's pixels."""
+        return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+    def get(self, key: object) -> pygame.Surface | None:
+        """Return the cached surface (marking it recently used) or None."""
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key: object, surf: pygame.Surface) -> None:
+        """Cache a surface, dropping the least recently used ones beyond the byte budget."""
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= self.weight(old)
+        self._items[key] = surf
+        self.bytes += self.weight(surf)
+        while self.bytes > self.max_bytes and len(self._items) > 1:
+            _, dropped = self._items.popitem(last=False)
+            self.bytes -= self.weight(dropped)
+
+    def clear(self) -> None:
+        """Forget every surface."""
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+
+#: shadows are rect-sized (a dialog's is 2 MB): a scene draws a few MB of them every frame, the rest go
+SHADOW_CACHE_BYTES = 8 * 1024 * 1024
+_shadow_cache = SurfaceCache(SHADOW_CACHE_BYTES)
+
+
 def _shadow_surface(w: int, h: int, radius: int, alpha: int, blur: int) -> pygame.Surface:
+    key = (w, h, radius, alpha, blur)
+    surf = _shadow_cache.get(key)
+    if surf is not None:
+        return surf
     surf = pygame.Surface((w + 2 * blur, h + 2 * blur), pygame.SRCALPHA)
     steps = max(1, blur)
     for k in range(steps):
         a = round(alpha * (k + 1) / steps / steps * 1.6)
         r = pygame.Rect(k, k, w + 2 * (blur - k), h + 2 * (blur - k))
         pygame.draw.rect(surf, (0, 0, 0, min(255, a)), r, border_radius=radius + blur - k)
+    _shadow_cache.put(key, surf)
     return surf
 
 
@@ -419,17 +475,16 @@ def _background(size: tuple[int, int], _pal: str) -> pygame.Surface:
 
 # ----------------------------------------------------------------------- images
 
-_image_cache: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
 _cache_stats = {"hits": 0, "misses": 0}
 MAX_IMAGE_SIDE = 4096
-IMAGE_CACHE_LIMIT = 400  # entries; the oldest are dropped first (images of scenes no longer shown)
+#: bytes of rasterised images kept; the least recently used go first (images of scenes no longer shown)
+IMAGE_CACHE_BYTES = 24 * 1024 * 1024
+_image_cache = SurfaceCache(IMAGE_CACHE_BYTES)
 
 
 def _remember(key: tuple[str, tuple[int, int] | None], surf: pygame.Surface) -> None:
-    """Cache a surface, dropping the oldest entries beyond IMAGE_CACHE_LIMIT."""
-    _image_cache[key] = surf
-    while len(_image_cache) > IMAGE_CACHE_LIMIT:
-        _image_cache.pop(next(iter(_image_cache)))
+    """Cache a surface, dropping the least recently used ones beyond IMAGE_CACHE_BYTES."""
+    _image_cache.put(key, surf)
 
 
 def _resolve(path: str | Path) -> Path:
@@ -519,13 +574,15 @@ def load_image(path: str | Path, size: tuple[int, int] | None = None) -> pygame.
 
 
 def image_cache_stats() -> dict[str, int]:
-    """Return cache hits/misses/size (tests and bench)."""
-    return {**_cache_stats, "size": len(_image_cache)}
+    """Return cache hits/misses/size (entries), bytes of the image and shadow caches (tests and bench)."""
+    return {**_cache_stats, "size": len(_image_cache), "bytes": _image_cache.bytes,
+            "shadow_bytes": _shadow_cache.bytes}
 
 
 def clear_image_cache() -> None:
-    """Forget every cached image (after a palette or display change)."""
+    """Forget every cached image and shadow (after a palette or display change)."""
     _image_cache.clear()
+    _shadow_cache.clear()
 
 
 def tinted(surface: pygame.Surface, colour: Colour) -> pygame.Surface:
