@@ -103,6 +103,6 @@ def _summary(report: Any, per_level: dict[str, int], views: int, seconds: float)
     data = report.to_json()
     data["seconds"] = round(seconds, 2)
     data["per_level"] = dict(per_level)
-    data["views_checked"] = views
+    data["views_checked"] = data.get("views_checked", 0) + views
     data.pop("decision_seconds", None)
     return data

@@ -207,3 +207,32 @@ def test_too_long_games_are_errors(capsys: pytest.CaptureFixture[str], level_fil
     assert code == 1 and rep["errors"] == 5
     assert {d["kind"] for d in rep["errors_detail"]} == {"length"}
     assert all(d["action_index"] == 2 for d in rep["errors_detail"])
+
+
+class _LeaksRngLate(TinyState):
+    """Leaks the RNG in its view only from the 4th move on (a leak in the middle of a game)."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data = super().view(seat)
+        if self.moves >= 4:
+            data["rng"] = self.rng.to_json()
+        return data
+
+
+def test_random_bots_views_are_checked_every_k_actions(capsys: pytest.CaptureFixture[str],
+                                                       level_file: str) -> None:
+    # random bots read no view: it is built and checked every K actions, not at every action
+    _, every = _run(capsys, "--level", level_file, "--games", "6", "--roundtrip-every", "1")
+    _, sparse = _run(capsys, "--level", level_file, "--games", "6", "--roundtrip-every", "3")
+    assert every["views_checked"] == every["actions"]
+    assert 0 < sparse["views_checked"] < sparse["actions"]
+    # a leak in mid-game is still caught by the sparse checks
+    with _variant(_LeaksRngLate):
+        code, rep = _run(capsys, "--level", level_file, "--games", "6", "--roundtrip-every", "3")
+    assert code == 1 and rep["errors_detail"][0]["kind"] == "view"
+
+
+def test_search_bots_views_are_checked_at_every_decision(capsys: pytest.CaptureFixture[str],
+                                                         level_file: str) -> None:
+    _, rep = _run(capsys, "--level", level_file, "--games", "2", "--bots", "easy", "--roundtrip-every", "50")
+    assert rep["views_checked"] == rep["actions"]
