@@ -255,8 +255,8 @@ class PileScene(Scene):
         gfx.rounded_rect(surface, cr, pal.accent if hovered == "pile-close" else pal.panel_dark, 8)
         gfx.rounded_rect(surface, cr, pal.edge, 8, 2)
         for sx in (-1, 1):
-            pygame.draw.line(surface, pal.ink, (cr.centerx - 8, cr.centery - 8 * sx), (cr.centerx + 8, cr.centery + 8 * sx),
-                             3)
+            pygame.draw.line(surface, pal.ink, (cr.centerx - 8, cr.centery - 8 * sx),
+                             (cr.centerx + 8, cr.centery + 8 * sx), 3)
         if self.message():
             gfx.text(surface, self.message(), grid.center, 22, pal.ink_soft, "center")
         newest = cards[0] if cards else None

@@ -1028,6 +1028,7 @@ class SanctuaryScene(RulesetScene):
                   "size": CARD if src == "chars" else (TILE if src == "attachments" else (CARD[0], TAB_H))}
             if src == "stack":
                 lv["size"] = (rect.w, rect.h)
+            lv["base"] = L.card_size.get(iid, CARD) if src == "chars" else CARD  # a crowded row's cards are small
             self.leaving.append(lv)
             self.queue.play(anim.Sequence(
                 anim.Wait(0.05),
@@ -1076,7 +1077,7 @@ class SanctuaryScene(RulesetScene):
                 continue
             tt = fl["t"]
             pos = anim.lerp(fl["start"], end_rect.center, tt)
-            img = art.face(self.cid(iid) or "?", card, CARD, self.lang)
+            img = art.face(self.cid(iid) or "?", card, L.card_size.get(iid, CARD), self.lang)  # its size in the row
             scale = 1.0 + 0.25 * math.sin(math.pi * tt)
             img = pygame.transform.smoothscale_by(img, scale)
             gfx.shadow(surface, img.get_rect(center=(round(pos[0]), round(pos[1]))), 8, (4, 8), blur=5)
@@ -1089,7 +1090,8 @@ class SanctuaryScene(RulesetScene):
             pos = anim.lerp(lv["start"], lv["end"], tt)
             w, h = lv["size"]
             sc = max(0.2, 1.0 - 0.6 * tt)
-            size = (max(4, round(CARD[0] * sc)), max(4, round(CARD[1] * sc)))
+            bw, bh = lv.get("base", CARD)
+            size = (max(4, round(bw * sc)), max(4, round(bh * sc)))
             img = art.face(self.cid(lv["iid"]) or "?", card, CARD, self.lang)
             img = pygame.transform.smoothscale(img, size)
             img.set_alpha(round(255 * (1 - 0.7 * tt)))
