@@ -14,12 +14,39 @@ from game.app.scene import Scene
 from game.engine.i18n import t
 
 
+HEADING_ID = "#heading_label"
+
+
 class DialogScene(Scene):
     """A centred parchment-and-wood dialog over the dimmed scene below."""
 
     opaque = False
     name = "dialog"
     size = (640, 360)
+
+    def heading_height(self, text: str, minimum: int = 40) -> int:
+        """Return the height a heading label needs: its theme font's text height (which grows with the
+        text size) plus a small margin, at least ``minimum``."""
+        try:
+            font = self.app.manager.get_theme().get_font([HEADING_ID, "label"])
+            needed = font.get_rect(text or "Hg").height
+        except (AttributeError, KeyError, TypeError, pygame.error):  # a theme without the font: ours at that size
+            needed = fonts.font(24, bold=True).get_linesize()
+        return max(minimum, needed + 4)
+
+    def heading(self, text: str, minimum: int = 40) -> Any:
+        """Create the dialog's heading label at its top, as high as its font needs; return it.
+
+        (A fixed 44 px was 3 px short for the heading font at the largest text size.)
+        """
+        r = self.rect
+        return self.label((r.x + 20, r.y + 16, r.w - 40, self.heading_height(text, minimum)), text, HEADING_ID)
+
+    def below(self, element: Any, bottom_margin: int, gap: int = 8) -> tuple[int, int, int, int]:
+        """Return the rect from ``gap`` px under ``element`` down to ``bottom_margin`` px above the dialog's bottom."""
+        r = self.rect
+        top = max(r.y + 64, element.rect.bottom + gap)
+        return (r.x + 20, top, r.w - 40, r.bottom - bottom_margin - top)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -56,8 +83,8 @@ class MessageScene(DialogScene):
     def build_ui(self) -> None:
         """Create the text and the button."""
         r = self.rect
-        self.label((r.x + 20, r.y + 16, r.w - 40, 40), self.title, "#heading_label")
-        self.textbox((r.x + 20, r.y + 64, r.w - 40, r.h - 140), html.escape(self.message), "#parchment_box")
+        title = self.heading(self.title)
+        self.textbox(self.below(title, 76), html.escape(self.message), "#parchment_box")
         self.button((r.centerx - 90, r.bottom - 64, 180, 46), t("common.ok"), self.dismiss, object_id="#primary_button")
 
 
@@ -74,10 +101,10 @@ class ErrorScene(MessageScene):
     def build_ui(self) -> None:
         """Create the explanation, the error and where the log is."""
         r = self.rect
-        self.label((r.x + 20, r.y + 16, r.w - 40, 40), self.title, "#heading_label")
+        title = self.heading(self.title)
         body = (f"{html.escape(t('error.body'))}<br><br><b>{html.escape(self.message)}</b><br><br>"
                 f"{html.escape(t('error.log'))}<br><i>{html.escape(self.log_path)}</i>")
-        self.textbox((r.x + 20, r.y + 64, r.w - 40, r.h - 140), body, "#parchment_box")
+        self.textbox(self.below(title, 76), body, "#parchment_box")
         self.button((r.centerx - 90, r.bottom - 64, 180, 46), t("common.ok"), self.dismiss, object_id="#primary_button")
 
 
@@ -136,14 +163,14 @@ class ResultScene(DialogScene):
     def build_ui(self) -> None:
         """Create the result text and the three buttons."""
         r = self.rect
-        self.label((r.x + 20, r.y + 16, r.w - 40, 44), t("result.title"), "#heading_label")
+        title = self.heading(t("result.title"), 44)
         lines = [t("result.winners", names=", ".join(self.winners)) if self.winners else t("result.no_winner")]
         if self.reason:
             lines.append(f"<i>{html.escape(self.reason)}</i>")
         for name, score in self.scores:
             lines.append(html.escape(t("result.score", name=name, score=score)))
         body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
-        self.textbox((r.x + 20, r.y + 70, r.w - 40, r.h - 150), body, "#parchment_box")
+        self.textbox(self.below(title, 80, gap=10), body, "#parchment_box")
         bw = (r.w - 60) // 3
         self.button((r.x + 20, r.bottom - 64, bw, 46), t("result.look"), self.app.pop)
         self.button((r.x + 30 + bw, r.bottom - 64, bw, 46), t("result.rematch"), self.on_rematch,
