@@ -107,7 +107,20 @@ class Monkey:
         return pg.event.Event(pg.KEYDOWN, key=key, mod=0, unicode=name if len(name) == 1 else "", scancode=0)
 
     def events(self) -> list[Any]:
-        """Return one frame's worth of random input (one to four events)."""
+        """Return one frame's worth of random input: one to three gestures (one to four events each).
+
+        A real mouse sends several events between two frames; the scene must cope with a click, a key
+        and a wheel turn arriving in the same frame.
+        """
+        roll = self.rng.random()
+        gestures = 1 if roll < 0.5 else 2 if roll < 0.8 else 3
+        out: list[Any] = []
+        for _ in range(gestures):
+            out.extend(self._gesture())
+        return out
+
+    def _gesture(self) -> list[Any]:
+        """Return one random gesture: a move, a click or drag, a key, text, a wheel turn or leaving."""
         pg, rng = self.pg, self.rng
         roll = rng.random()
         pos = self._pos()
