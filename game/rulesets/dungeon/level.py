@@ -20,7 +20,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails
 
 from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
 from game.rulesets.dungeon.effects import HANDLERS, PASSIVE, EffectUnion, Monster, Unlock
@@ -30,6 +31,7 @@ ENTRANCE_FLOORS = 3
 DEPTHS_FLOORS = 2
 DECOR = {"t": "torch", "b": "bones", "w": "cobweb"}
 MAX_BAG = 40
+MAX_CROSS_PROBLEMS = 20  # as many as the level loader shows; the last one counts the rest
 
 
 def _suggest(word: str, options: list[str]) -> str:
@@ -185,58 +187,76 @@ class DungeonLevel(LevelBase):
 
     @model_validator(mode="after")
     def _cross_check(self) -> "DungeonLevel":
+        problems = self.cross_problems()
+        if len(problems) > MAX_CROSS_PROBLEMS:
+            loc, message, value = problems[MAX_CROSS_PROBLEMS - 1]
+            more = len(problems) - MAX_CROSS_PROBLEMS
+            problems[MAX_CROSS_PROBLEMS - 1] = (loc, f"{message} (and {more} more problems)", value)
+        if problems:
+            # one located pydantic error per problem: the level loader prints each on its own line as
+            # "path: field.path: message" (one ValueError would give one "(top level): a; b; c" line)
+            raise ValidationError.from_exception_data(type(self).__name__, [
+                InitErrorDetails(type="value_error", loc=loc, input=value, ctx={"error": message})
+                for loc, message, value in problems[:MAX_CROSS_PROBLEMS]])
+        return self
+
+    def cross_problems(self) -> list[tuple[tuple[str | int, ...], str, Any]]:
+        """Return the broken cross references as (field location, message, offending value), in file order."""
         tokens = list(self.tokens)
         chips = list(self.chips)
-        problems: list[str] = []
+        problems: list[tuple[tuple[str | int, ...], str, Any]] = []
         for cid, chip in self.chips.items():
             for i, f in enumerate(chip.faces):
                 if f not in self.tokens:
-                    problems.append(f"chips.{cid}.faces[{i}]: unknown token {f!r}{_suggest(f, tokens)}")
+                    problems.append((("chips", cid, "faces", i), f"unknown token {f!r}{_suggest(f, tokens)}", f))
         for deck_name, cards, floors in (("entrance", self.entrance, ENTRANCE_FLOORS),
                                          ("depths", self.depths, DEPTHS_FLOORS)):
             for ci, card in enumerate(cards):
                 for si, side in enumerate(card.sides):
-                    where = f"{deck_name}[{ci}].sides[{si}].floors"
+                    where: tuple[str | int, ...] = (deck_name, ci, "sides", si, "floors")
                     if len(side.floors) != floors:
-                        problems.append(f"{where}: a {deck_name} map has {floors} floors, got {len(side.floors)}")
+                        problems.append((where, f"a {deck_name} map has {floors} floors, got {len(side.floors)}",
+                                         len(side.floors)))
                     for fi, row in enumerate(side.floors):
                         for k, cell in enumerate(parse_floor(row)):
                             if cell.token is not None and cell.token not in self.tokens:
-                                problems.append(f"{where}[{fi}]: space {k + 1}: unknown token "
-                                                f"{cell.token!r}{_suggest(cell.token, tokens)}")
-        ids = [c.id for c in self.entrance] + [c.id for c in self.depths]
-        dup = sorted({i for i in ids if ids.count(i) > 1})
-        if dup:
-            problems.append(f"entrance/depths: card ids used twice: {', '.join(dup)}")
+                                problems.append(((*where, fi), f"space {k + 1}: unknown token "
+                                                 f"{cell.token!r}{_suggest(cell.token, tokens)}", row))
+        seen: dict[str, str] = {}
+        for deck_name, cards in (("entrance", self.entrance), ("depths", self.depths)):
+            for ci, card in enumerate(cards):
+                if card.id in seen:
+                    problems.append(((deck_name, ci, "id"), f"card id {card.id!r} is used twice "
+                                     f"(also {seen[card.id]})", card.id))
+                else:
+                    seen[card.id] = f"{deck_name}[{ci}]"
         for name, sub, pool in (("entrance_deck", self.entrance_deck, [c.id for c in self.entrance]),
                                 ("depths_deck", self.depths_deck, [c.id for c in self.depths])):
             if sub is None:
                 continue
             for i, cid in enumerate(sub):
                 if cid not in pool:
-                    problems.append(f"{name}[{i}]: unknown card {cid!r}{_suggest(cid, pool)}")
-            if len(set(sub)) != len(sub):
-                problems.append(f"{name}: a card is listed twice")
+                    problems.append(((name, i), f"unknown card {cid!r}{_suggest(cid, pool)}", cid))
+                elif cid in sub[:i]:
+                    problems.append(((name, i), f"card {cid!r} is listed twice", cid))
         for hid, hero in self.heroes.items():
             for i, c in enumerate(hero.bag):
                 if c not in self.chips:
-                    problems.append(f"heroes.{hid}.bag[{i}]: unknown chip {c!r}{_suggest(c, chips)}")
+                    problems.append((("heroes", hid, "bag", i), f"unknown chip {c!r}{_suggest(c, chips)}", c))
         for i, h in enumerate(self.seat_heroes):
             if h not in self.heroes:
-                problems.append(f"seat_heroes[{i}]: unknown hero {h!r}{_suggest(h, list(self.heroes))}")
-        if len(set(self.seat_heroes)) != len(self.seat_heroes):
-            problems.append("seat_heroes: a hero is listed twice")
+                problems.append((("seat_heroes", i), f"unknown hero {h!r}{_suggest(h, list(self.heroes))}", h))
+            elif h in self.seat_heroes[:i]:
+                problems.append((("seat_heroes", i), f"hero {h!r} is listed twice", h))
         for c in self.market.stock:
             if c not in self.chips:
-                problems.append(f"market.stock.{c}: unknown chip {c!r}{_suggest(c, chips)}")
+                problems.append((("market", "stock", c), f"unknown chip {c!r}{_suggest(c, chips)}", c))
         if not self.entrance_cards():
-            problems.append("entrance: at least one Entrance map card is needed")
+            problems.append((("entrance",), "at least one Entrance map card is needed", []))
         for tid, tok in self.tokens.items():
             if sum(1 for e in tok.effects if isinstance(e, Monster)) > 1:
-                problems.append(f"tokens.{tid}.effects: at most one monster effect")
-        if problems:
-            raise ValueError("; ".join(problems[:20]))
-        return self
+                problems.append((("tokens", tid, "effects"), "at most one monster effect", len(tok.effects)))
+        return problems
 
     def entrance_cards(self) -> list[str]:
         """Return the ids of the Entrance cards in play (the deck subset, or all)."""
