@@ -128,6 +128,7 @@ class SkirmishScene(RulesetScene):
         self.needle_shown: float = float(self.view.get("needle", TRACK_MAX))
         self._needle_to: float = self.needle_shown
         self._board_cache: tuple[Any, pygame.Surface] | None = None
+        self._track_cache: tuple[Any, pygame.Surface] | None = None  # the AP track without needle and markers
         self._decision_key: Any = None
         self._rects: dict[str, pygame.Rect] = {}
         self._chip_rects: dict[tuple[str, str], pygame.Rect] = {}
@@ -820,17 +821,31 @@ class SkirmishScene(RulesetScene):
         r = self.track_rect
         return r.x + 24 + (r.w - 48) * level / TRACK_MAX
 
+    def _track_base(self) -> pygame.Surface:
+        """The AP track's panel, line and numbered stops (the part that never moves), painted once
+        per track size, palette and text size: it was redrawn every frame, half the board's drawing."""
+        pal = gfx.palette()
+        r = self.track_rect
+        key = (tuple(r), pal.name, gfx.text_scale())
+        if self._track_cache is not None and self._track_cache[0] == key:
+            return self._track_cache[1]
+        layer = pygame.Surface(r.size, pygame.SRCALPHA)
+        gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
+        mid = r.centery + 1 - r.y
+        pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
+        for n in range(TRACK_MAX + 1):
+            x = self._track_x(n) - r.x
+            pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
+            pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
+            gfx.text(layer, str(n), (x, mid), 10, pal.ink, "center", bold=True)
+        self._track_cache = (key, layer)
+        return layer
+
     def _draw_track(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         pal = gfx.palette()
         r = self.track_rect
-        gfx.panel(surface, r, pal.panel, radius=8, with_shadow=False)
+        surface.blit(self._track_base(), r.topleft)
         mid = r.centery + 1
-        pygame.draw.line(surface, pal.edge, (self._track_x(0), mid), (self._track_x(TRACK_MAX), mid), 3)
-        for n in range(TRACK_MAX + 1):
-            x = self._track_x(n)
-            pygame.draw.circle(surface, pal.panel_dark, (round(x), mid), 8)
-            pygame.draw.circle(surface, pal.edge, (round(x), mid), 8, 1)
-            gfx.text(surface, str(n), (x, mid), 10, pal.ink, "center", bold=True)
         # the needle
         nx = self._track_x(self.needle_shown)
         pygame.draw.polygon(surface, pal.bad, [(nx - 7, r.y + 2), (nx + 7, r.y + 2), (nx, r.y + 14)])
