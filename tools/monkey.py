@@ -26,7 +26,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--events", type=int, default=100_000, help="events per scene (default 100,000)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--only", default="", help="run only scenes whose name contains this text (comma separated: any of them)")
+    p.add_argument("--only", default="",
+                   help="run only scenes whose name contains this text (comma separated: any of them)")
+    p.add_argument("--exact", action="store_true", help="--only names whole scene names, in the order given")
     p.add_argument("--out", type=Path, default=Path("monkey.json"))
     args = p.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -40,8 +42,16 @@ def main() -> int:
     results: list[dict] = []
     bad = 0
     try:
-        for name, make in scene_makers().items():
-            if args.only and not any(part and part in name for part in args.only.split(",")):
+        makers = scene_makers()
+        wanted = [part for part in args.only.split(",") if part]
+        if args.exact:
+            unknown = [w for w in wanted if w not in makers]
+            if unknown:
+                print(f"monkey: unknown scene(s) {', '.join(unknown)}; known: {', '.join(makers)}")
+                return 2
+            makers = {w: makers[w] for w in wanted}
+        for name, make in makers.items():
+            if wanted and not args.exact and not any(part in name for part in wanted):
                 continue
             st = monkey.run(name, make, args.events).to_json()
             results.append(st)
