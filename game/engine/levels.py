@@ -321,6 +321,9 @@ def _resolve(model: Any, loc: tuple[Any, ...]) -> _Where:
     owner: Any = model
     unions: list[tuple[tuple[Any, ...], int, str]] = []
     for i, part in enumerate(loc):
+        if part == "[key]":  # pydantic's marker: the error is about the table key just named, not its value
+            tp = str
+            continue
         tp = _unwrap(tp)
         members = _union_members(tp)
         if members is not None:

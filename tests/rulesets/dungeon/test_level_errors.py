@@ -74,3 +74,17 @@ def test_many_problems_stop_at_twenty_lines_and_count_the_rest() -> None:
     assert problems[0].startswith("heroes.h0.bag[0]: unknown chip 'nochip0'")
     assert problems[-1].startswith(f"heroes.h0.bag[{MAX_CROSS_PROBLEMS - 1}]: unknown chip")
     assert problems[-1].endswith(f"(and {30 - MAX_CROSS_PROBLEMS} more problems)")
+
+
+def test_a_table_key_that_is_not_an_id_is_named_as_the_key_itself(tmp_path: Path) -> None:
+    # pydantic reports a bad dict key at (..., key, "[key]"); the line names the key, without the marker
+    folder = tmp_path / "dungeon"
+    shutil.copytree(paths.levels_dir() / "dungeon", folder)
+    level = folder / "tutorial.toml"
+    text = level.read_text(encoding="utf-8")
+    level.write_text(text.replace("[market.stock]\n", '[market.stock]\n"Bad Key" = 2\n', 1), encoding="utf-8")
+    with pytest.raises(LevelError) as info:
+        load_level_file(level, root=level.parent)
+    lines = str(info.value).splitlines()
+    assert any(': market.stock."Bad Key": not a valid id' in line for line in lines), lines
+    assert not any("[key]" in line for line in lines), lines
