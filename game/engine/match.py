@@ -206,19 +206,33 @@ class Match:
         return events
 
     def _event_line(self, index: int, actor: int, ev: Event) -> LogLine | None:
-        """Word one event; a private event is logged in its public form plus its owner's form."""
+        """Word one event; a private event is logged in its public form plus its owner's form.
+
+        The line belongs to the seat the event is about (``GameState.event_seat``), which is not always
+        the seat whose action set it off (a pass that ends the turn logs the next turn's owner).
+        """
         if ev.private_to is None:
             words = _words(lambda lang: self.state.describe_event(ev, lang), ev.kind)
             if all(v is None for v in words.values()):
                 return None
-            return LogLine(index, actor, "event", {k: v or "" for k, v in words.items()})
+            return LogLine(index, self._event_seat(ev, actor), "event", {k: v or "" for k, v in words.items()})
         public = ev.public()
         pub = _words(lambda lang: self.state.describe_event(public, lang), ev.kind)
         own = _words(lambda lang: self.state.describe_event(ev, lang), ev.kind)
         if all(v is None for v in pub.values()) and all(v is None for v in own.values()):
             return None
-        return LogLine(index, actor, "event", {k: v or "" for k, v in pub.items()}, ev.private_to,
-                       {k: v or pub[k] or "" for k, v in own.items()})
+        return LogLine(index, self._event_seat(ev, actor), "event", {k: v or "" for k, v in pub.items()},
+                       ev.private_to, {k: v or pub[k] or "" for k, v in own.items()})
+
+    def _event_seat(self, ev: Event, actor: int) -> int | None:
+        """The seat a line is about; a ruleset bug there falls back to the actor (it is logged)."""
+        try:
+            seat = self.state.event_seat(ev, actor)
+        except Exception:  # noqa: BLE001 - the colour of a line never breaks the game
+            log.exception("event_seat(%s) failed", ev.kind)
+            return actor
+        n = len(self.seats)
+        return seat if seat is None or (isinstance(seat, int) and 0 <= seat < n) else actor
 
     def _log_game_over(self, index: int) -> None:
         res = self.state.result()

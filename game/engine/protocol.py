@@ -192,6 +192,18 @@ class GameState(ABC):
         """Return a log line for an event, or None when the action's own line says it all."""
         return None
 
+    def event_seat(self, event: Event, actor: int) -> int | None:
+        """Return the seat an event's log line is about (its colour and symbol), None for nobody.
+
+        ``actor`` chose the action that set the event off. By default the seat the event names in
+        ``data["seat"]`` (an automatic pass, whose turn begins), else the actor. Override it when events
+        name their subject otherwise (the owner of a damaged card, a duel's winner).
+        """
+        seat = event.data.get("seat") if isinstance(event.data, dict) else None
+        if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+            return seat
+        return actor
+
     def heuristic(self, seat: int) -> float:
         """Return how good the position looks for ``seat`` in [0, 1] (bots' playout cut-off)."""
         res = self.result()

@@ -327,3 +327,49 @@ def test_loaded_match_that_cannot_replay_keeps_undo_at_the_load_point() -> None:
     assert back.can_undo(0) == (True, "")
     back.undo(0)
     assert fingerprint(back) == before
+
+
+# --- whose line an event is -------------------------------------------------------------------------
+
+def test_an_event_line_belongs_to_the_seat_the_event_names() -> None:
+    from game.engine.events import Event
+
+    m = new(["Ana", "Bea"])
+    state = m.state
+    assert state.event_seat(Event("X", {"seat": 1}), 0) == 1
+    assert state.event_seat(Event("X", {"seat": True}), 0) == 0  # a flag is not a seat
+    assert state.event_seat(Event("X", {"card": "c1"}), 1) == 1  # nobody named: the actor
+    m.apply(ROLL)
+    line = [ln for ln in m.log if ln.kind == "event"][0]
+    assert line.seat == m.history[0].seat == 0
+
+
+def test_a_ruleset_may_say_whom_an_event_is_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = new(["Ana", "Bea"])
+    cls = type(m.state)
+    monkeypatch.setattr(cls, "event_seat", lambda self, ev, actor: 1 - actor, raising=False)
+    m.apply(ROLL)
+    assert [ln.seat for ln in m.log] == [0, 1]  # the action is Ana's, the roll's line Bea's
+    monkeypatch.setattr(cls, "event_seat", lambda self, ev, actor: None, raising=False)
+    m.apply(ROLL)
+    assert m.log[-1].seat is None  # about nobody
+
+
+@pytest.mark.parametrize("answer", [7, -1, "0", 1.0])
+def test_a_bad_event_seat_falls_back_to_the_actor(monkeypatch: pytest.MonkeyPatch, answer: object) -> None:
+    m = new(["Ana", "Bea"])
+    monkeypatch.setattr(type(m.state), "event_seat", lambda self, ev, actor: answer, raising=False)
+    m.apply(ROLL)
+    assert m.log[-1].kind == "event" and m.log[-1].seat == 0
+
+
+def test_an_event_seat_that_raises_is_logged_and_falls_back(monkeypatch: pytest.MonkeyPatch,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    def broken(self: object, ev: object, actor: int) -> int:
+        raise KeyError("seat")
+
+    m = new(["Ana", "Bea"])
+    monkeypatch.setattr(type(m.state), "event_seat", broken, raising=False)
+    m.apply(ROLL)
+    assert m.log[-1].seat == 0
+    assert any("event_seat" in r.getMessage() for r in caplog.records)

@@ -1041,6 +1041,23 @@ class SanctuaryState(GameState):
             names["size"] = str(self._next_hand_size(self.setup_seat))
         return t(key, lang, who=who, **names)
 
+    def event_seat(self, event: Event, actor: int) -> int | None:
+        """The seat a log line is about: the seat the event names, else the owner of its card; a damaged
+        card's owner, a duel's winner, a game's only winner; None for a duel without winner or a draw."""
+        d = event.data if isinstance(event.data, dict) else {}
+        k = event.kind
+        if k == "DamageDealt":
+            return card_owner(d.get("target"))
+        if k == "DuelEnded":
+            return card_owner(d.get("winner"))
+        if k == "GameOver":
+            w = d.get("winners") or []
+            return w[0] if len(w) == 1 and w[0] in (0, 1) else None
+        seat = d.get("seat")
+        if seat in (0, 1) and not isinstance(seat, bool):
+            return seat
+        return card_owner(d.get("card"))
+
     def describe_event(self, event: Event, lang: str = "en") -> str | None:
         """Return a log line for an event (None for events the action line already says)."""
         d = event.data
@@ -1184,3 +1201,8 @@ class SanctuaryState(GameState):
         if broken:
             raise StateError("inconsistent state: " + "; ".join(broken[:3]))
         return s
+
+
+def card_owner(iid: Any) -> int | None:
+    """The seat owning a card instance ("<seat>.<nn>" or "<seat>.S"), None for anything else."""
+    return int(iid[0]) if isinstance(iid, str) and iid[:2] in ("0.", "1.") else None

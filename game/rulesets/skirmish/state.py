@@ -1231,6 +1231,13 @@ class SkirmishState(GameState):
             return t("skirmish.action.yield", lang, who=self.actor_name(self.to_act()))
         return t(f"skirmish.action.{k}", lang, who=who)
 
+    def event_seat(self, event: Event, actor: int) -> int | None:
+        """A log line is about the combatant the event names (``who``): its seat's colour, else the base's."""
+        who = event.data.get("who") if isinstance(event.data, dict) else None
+        if isinstance(who, str) and who in self._by_id:
+            return int(self._by_id[who]["seat"])
+        return super().event_seat(event, actor)
+
     def describe_event(self, event: Event, lang: str = "en") -> str | None:
         """Return a log line for an event (None when the action's own line says it all)."""
         d = event.data

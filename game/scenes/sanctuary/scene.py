@@ -26,6 +26,7 @@ import pygame
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import localize, t
+from game.rulesets.sanctuary.state import card_owner
 from game.scenes.base import RulesetScene
 from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
@@ -233,7 +234,6 @@ class SanctuaryScene(RulesetScene):
         self._static_moving = False
         self._hand_imgs: dict[Any, pygame.Surface] = {}
         self._tile_imgs: dict[Any, pygame.Surface] = {}
-        self._subject_cache: dict[int, tuple[Any, list[int | None]]] = {}
 
     # ================================================================= data helpers
     @property
@@ -283,72 +283,6 @@ class SanctuaryScene(RulesetScene):
         if view.get("phase") == "setup":
             return _t("setup")
         return _t("turn", n=view.get("turn", 0))
-
-    # ================================================================= the log
-    def sync_log(self, rebuild: bool = False) -> None:
-        """The base's log, but each line coloured by the seat it is about (``log_seat``), not by whoever
-        pressed the button that set off the automatic steps (an auto-pass, the next turn, combat damage)."""
-        lines = self.match.log
-        if rebuild or self._log_lang != self.lang or len(lines) < self._log_seen:
-            self.log_panel.clear()
-            self._log_seen = 0
-            self._log_lang = self.lang
-        start = self._log_seen
-        # the position of each event line among the event lines of its action (they are contiguous)
-        nth = 0
-        k = start - 1
-        while k >= 0 and start < len(lines) and lines[k].index == lines[start].index:
-            nth += lines[k].kind == "event"
-            k -= 1
-        prev = lines[start].index if start < len(lines) else None
-        for line in lines[start:]:
-            if line.index != prev:
-                prev, nth = line.index, 0
-            text = line.text_for(self.viewer, self.lang)
-            if text:
-                self.log_panel.add(text, self.log_seat(line, nth))
-            nth += line.kind == "event"
-        self._log_seen = len(lines)
-
-    def log_seat(self, line: Any, nth: int = 0) -> int | None:
-        """The seat a log line belongs to (its colour and symbol): the actor for an action line; for the
-        ``nth`` event line of an action the seat the event names (who auto-passes, whose turn or phase
-        begins, who goes first or draws from an empty deck) or the owner of the card it is about; None
-        for lines about nobody (a duel without a winner, a drawn game)."""
-        if getattr(line, "kind", None) != "event":
-            return line.seat
-        subjects = self._event_subjects(line.index)
-        if subjects is None or nth >= len(subjects):
-            return line.seat
-        return subjects[nth]
-
-    def _event_subjects(self, index: int) -> list[int | None] | None:
-        """The subject seat of each event of history entry ``index`` that has a log line, in log order
-        (None when the events are unknown, e.g. a loaded match not replayed yet)."""
-        hist = self.match.history
-        if not 0 <= index < len(hist) or not hist[index].events:
-            return None
-        entry = hist[index]
-        cache = self._subject_cache
-        hit = cache.get(index)
-        if hit is not None and hit[0] is entry:
-            return hit[1]
-        state = self.match.state
-        out: list[int | None] = []
-        for ev in entry.events:
-            try:
-                worded = state.describe_event(ev, "en") is not None
-                if not worded and getattr(ev, "private_to", None) is not None:
-                    worded = state.describe_event(ev.public(), "en") is not None
-            except Exception:  # noqa: BLE001 - the colour of a line never breaks the log
-                log.exception("describe_event(%s)", ev.kind)
-                return None
-            if worded:
-                out.append(_event_subject(ev))
-        if len(cache) > 4096:
-            cache.clear()
-        cache[index] = (entry, out)
-        return out
 
     # ================================================================= words
     def describe(self, action: Action) -> str:
@@ -843,7 +777,7 @@ class SanctuaryScene(RulesetScene):
             gfx.shadow(surface, r, 10)
             surface.blit(art.face(cid, card, r.size, self.lang), r)
 
-        owner = _owner(iid)
+        owner = card_owner(iid)
         body = "\n".join(self._card_lines(iid, full=True))
         if owner is not None and self.perm(self.view, iid):
             body += "\n" + _t("status.owner", name=self.seat_name(owner))
@@ -1753,28 +1687,6 @@ class SanctuaryScene(RulesetScene):
 
 
 WILL_FLOAT = (120, 170, 250)
-
-
-def _owner(iid: Any) -> int | None:
-    """The seat owning a card instance ("<seat>.<nn>" or "<seat>.S"), None for anything else."""
-    return int(iid[0]) if isinstance(iid, str) and iid[:2] in ("0.", "1.") else None
-
-
-def _event_subject(ev: Event) -> int | None:
-    """The seat an event's log line is about: the seat it names, else the owner of its card."""
-    d = ev.data if isinstance(ev.data, dict) else {}
-    k = ev.kind
-    if k == "DamageDealt":
-        return _owner(d.get("target"))
-    if k == "DuelEnded":
-        return _owner(d.get("winner"))
-    if k == "GameOver":
-        w = d.get("winners") or []
-        return w[0] if len(w) == 1 and w[0] in (0, 1) else None
-    seat = d.get("seat")
-    if seat in (0, 1) and not isinstance(seat, bool):
-        return seat
-    return _owner(d.get("card"))
 
 
 # --------------------------------------------------------------------- drawing helpers

@@ -206,7 +206,8 @@ def test_auto_pass_and_turn_log_lines_take_the_colour_of_the_seat_they_are_about
         if entry.text in autopass:
             assert entry.seat == autopass[entry.text], f"{entry.text!r} is coloured as seat {entry.seat}"
             checked += 1
-            crossed += line.seat != autopass[entry.text]  # set off by the other seat's pass
+            # set off by the other seat's pass: the line's seat is not the actor's
+            crossed += scene.match.history[line.index].seat != autopass[entry.text]
         for s in (0, 1):
             for n in range(1, 5):
                 if entry.text == t("sanctuary.event.turn", n=n, who=names[s]):
@@ -217,7 +218,7 @@ def test_auto_pass_and_turn_log_lines_take_the_colour_of_the_seat_they_are_about
     # action lines keep the actor's colour
     for line, entry in zip(lines, entries):
         if line.kind == "action":
-            assert entry.seat == line.seat
+            assert entry.seat == line.seat == scene.match.history[line.index].seat
 
 
 def test_log_colours_survive_undo_and_a_rebuild(app: Any) -> None:

@@ -1,0 +1,28 @@
+"""Log lines about a hero take the colour of that hero's seat (the market, the village, a knock-out),
+even when another seat's action set them off."""
+
+from __future__ import annotations
+
+from game.engine.levels import get_level
+from game.engine.match import Match
+from game.engine.rng import Rng
+
+
+def test_event_lines_belong_to_the_seat_the_event_names() -> None:
+    m = Match.new("dungeon", get_level("dungeon", "standard"), ["Ana", "Bea"], 6)
+    rng = Rng(2)
+    crossed = checked = 0
+    while m.to_act() is not None and len(m.history) < 600:
+        m.apply(rng.choice(m.legal_actions()))
+        entry = m.history[-1]
+        lines = [ln for ln in m.log if ln.index == entry.index and ln.kind == "event"]
+        worded = [ev for ev in entry.events if m.state.describe_event(ev, "en") is not None
+                  or (ev.private_to is not None and m.state.describe_event(ev.public(), "en") is not None)]
+        assert len(lines) == len(worded)
+        for ln, ev in zip(lines, worded):
+            seat = ev.data.get("seat") if isinstance(ev.data, dict) else None
+            if isinstance(seat, int):
+                assert ln.seat == seat, (ev.kind, ev.data)
+                checked += 1
+                crossed += seat != entry.seat
+    assert checked and crossed, "the game had lines about the other seat set off by an action"
