@@ -10,6 +10,7 @@ factions a modder adds). Text is drawn with fonts (nanosvg ignores ``<text>``).
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Any
 
 import pygame
@@ -67,15 +68,16 @@ def clear_cache() -> None:
     _faces.clear()
 
 
-def face(cid: str, card: Any, size: tuple[int, int], lang: str) -> pygame.Surface:
-    """Return the painted face of card ``cid`` at ``size`` (cached)."""
-    key = (cid, size, lang, gfx.palette().name, gfx.text_scale())
+def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None) -> pygame.Surface:
+    """Return the painted face of card ``cid`` at ``size`` (cached); ``name_width``: only that much of the
+    card shows from its left edge (a fanned hand), so its name fits there."""
+    key = (cid, size, lang, gfx.palette().name, gfx.text_scale(), name_width)
     surf = _faces.get(key)
     if surf is None:
         if len(_faces) > 400:
             _faces.clear()
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        paint_face(surf, surf.get_rect(), card, lang)
+        paint_face(surf, surf.get_rect(), card, lang, name_width=name_width)
         _faces[key] = surf
     return surf
 
@@ -117,7 +119,82 @@ def badge(surface: pygame.Surface, center: tuple[int, int], r: int, value: str, 
     return rect
 
 
-def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, with_text: bool | None = None) -> None:
+#: the smallest name text on a card face, in screen px (whatever the text-size setting)
+NAME_MIN_PX = 8
+
+
+def name_pitch(size: int) -> int:
+    """The line pitch of a two-line card name at ``size`` (tighter than the font's line spacing)."""
+    f = gfx.font(size, True)
+    return max(1, round(f.get_ascent() * 0.95))
+
+
+def fit_name(name: str, width: int, height: int, start: int, min_px: int = NAME_MIN_PX) -> tuple[list[str], int]:
+    """Lay out a card name in ``width`` x ``height`` px: the largest size (from ``start`` down) at which it fits
+    on one line, or on two lines broken only between words; failing that, the smallest size with the name
+    shortened by "…" (the zoom and tooltip give it whole). Returns (lines, size)."""
+    scale = gfx.text_scale()
+    lowest = max(1, math.ceil(min_px / scale))
+    start = max(start, lowest)
+    words = name.split()
+
+    def w(text: str, size: int) -> int:
+        return gfx.font(size, True).size(text)[0]
+
+    def one(size: int) -> bool:
+        return w(name, size) <= width and gfx.font(size, True).get_ascent() * 1.05 <= height
+
+    def two(size: int) -> list[str] | None:
+        if len(words) < 2 or 2 * name_pitch(size) > height + 1:
+            return None
+        best = None
+        for k in range(1, len(words)):
+            a, b = " ".join(words[:k]), " ".join(words[k:])
+            m = max(w(a, size), w(b, size))
+            if m <= width and (best is None or m < best[0]):
+                best = (m, [a, b])
+        return best[1] if best else None
+
+    one_at = next((sz for sz in range(start, lowest - 1, -1) if one(sz)), None)
+    two_at = next(((sz, ls) for sz in range(start, lowest - 1, -1) if (ls := two(sz)) is not None), None)
+    if one_at is not None and (two_at is None or one_at >= two_at[0] * 0.85):
+        return [name], one_at
+    if two_at is not None:
+        return two_at[1], two_at[0]
+    size = lowest
+
+    def cut(text: str) -> str:
+        while len(text) > 1 and w(text.rstrip() + "…", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    if len(words) > 1 and 2 * name_pitch(size) <= height + 1:  # the first words whole, the rest shortened
+        first = words[0]
+        k = 1
+        while k < len(words) and w(" ".join(words[:k + 1]), size) <= width:
+            k += 1
+        first = " ".join(words[:k])
+        if w(first, size) <= width and k < len(words):
+            rest = " ".join(words[k:])
+            return [first, rest if w(rest, size) <= width else cut(rest)], size
+    return [name if w(name, size) <= width else cut(name)], size
+
+
+def fit_line(text: str, width: int, start: int, min_px: int = NAME_MIN_PX, bold: bool = True) -> tuple[str, int]:
+    """One line of ``text`` in ``width`` px: the largest size from ``start`` down to ``min_px`` screen px at
+    which it fits, else that smallest size with the text shortened by "…". Returns (text, size)."""
+    lowest = max(1, math.ceil(min_px / gfx.text_scale()))
+    for size in range(max(start, lowest), lowest - 1, -1):
+        if gfx.font(size, bold).size(text)[0] <= width:
+            return text, size
+    f = gfx.font(lowest, bold)
+    while len(text) > 1 and f.size(text.rstrip() + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…", lowest
+
+
+def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, with_text: bool | None = None,
+               name_width: int | None = None) -> None:
     """Paint a card face into ``rect``: frame per type and faction, name, cost, emblem, stats."""
     pal = gfx.palette()
     rect = pygame.Rect(rect)
@@ -146,19 +223,15 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     name = localize(card.name, lang)
     name_left = band.x + round((22 if has_cost else 5) * s)
     name_w = band.right - name_left - round(3 * s)
-    size = gfx.fit_text_size(name, name_w, band.h, start=max(8, round(12 * s)), minimum=7, bold=True)
-    if size < round(10.5 * s) and " " in name:  # too small on one line: two lines
-        size2 = max(8, round(9 * s))
-        lines = gfx.wrap(name, size2, name_w, True)
-        while size2 > 7 and (len(lines) > 2 or gfx.line_height(size2, True) * len(lines) > band.h + 2 * s):
-            size2 -= 1
-            lines = gfx.wrap(name, size2, name_w, True)
-        lh = gfx.line_height(size2, True)
-        top = band.centery - lh * min(2, len(lines)) / 2
-        for i, line in enumerate(lines[:2]):
-            gfx.text(surface, line, (name_left, top + i * lh), size2, pal.ink_light, bold=True)
-    else:
-        gfx.text(surface, name, (name_left, band.centery), size, pal.ink_light, "midleft", bold=True)
+    box = pygame.Rect(name_left, band.y, name_w, band.h)
+    if name_width is not None:  # only part of the card shows (a fanned hand): the name fits that part
+        box.w = max(8, min(box.w, x0 + name_width - name_left - round(2 * s)))
+    lines, size2 = fit_name(name, box.w, box.h, start=max(6, round(12 * s)))
+    lh = name_pitch(size2)
+    top = box.centery - lh * len(lines) / 2
+    for i, line in enumerate(lines):
+        gfx.text(surface, line, (name_left, round(top + i * lh + lh / 2)), size2, pal.ink_light, "midleft",
+                 bold=True)
     # art window
     art = R(7, 27, 86, 52)
     for k in range(art.h):
@@ -180,8 +253,9 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
             pygame.draw.circle(surface, pal.ink, (round(cx), round(cy)), max(2, round(2.2 * s)), 1)
     # type line
     type_word = t(f"sanctuary.type.{ctype}", lang)
-    tsize = gfx.fit_text_size(type_word, round(84 * s), round(14 * s), start=max(7, round(10 * s)), minimum=6,
-                              bold=True)
+    type_w = round(84 * s) if name_width is None else max(8, min(round(84 * s), name_width - round(10 * s)))
+    tstart = gfx.fit_text_size(type_word, 10 ** 6, round(14 * s), start=max(7, round(10 * s)), minimum=1, bold=True)
+    type_word, tsize = fit_line(type_word, type_w, start=tstart, min_px=7)
     gfx.text(surface, type_word, (x0 + round(8 * s), y0 + round(81 * s)), tsize, accent, bold=True)
     # stats
     bottom = rect.bottom - round(14 * s)

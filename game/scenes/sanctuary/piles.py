@@ -247,7 +247,8 @@ class PileScene(Scene):
         gfx.text(surface, title, (panel.x + 60, panel.y + 36), size, pal.ink, "midleft", bold=True)
         cards = self.cards
         count = _t("pile.count", n=len(cards)) if len(cards) != 1 else _t("pile.count_one")
-        gfx.text(surface, count, (panel.x + 28, panel.y + 62), 16, pal.ink_soft)
+        csize = gfx.fit_text_size(count, panel.w - 150, 84 - 60 - 2, start=16, minimum=9)  # above the rule
+        gfx.text(surface, count, (panel.x + 28, panel.y + 60), csize, pal.ink_soft)
         pygame.draw.line(surface, pal.panel_dark, (panel.x + 20, panel.y + 84), (panel.right - 20, panel.y + 84), 2)
         # close button
         hovered = self.router.hovered.key if self.router.hovered is not None else None
@@ -291,7 +292,8 @@ class PileScene(Scene):
             y = track.y + round((track.h - h) * self.scroll / max(1, self.max_scroll))
             pygame.draw.rect(surface, pal.edge, (track.x, y, track.w, h), border_radius=3)
         hint = _t("pile.hint")
-        gfx.text(surface, hint, (panel.centerx, panel.bottom - 12), 14, pal.ink_soft, "midbottom",
+        hsize = gfx.fit_text_size(hint, panel.w - 40, 28, start=14, minimum=8)  # one line under the grid
+        gfx.text(surface, hint, (panel.centerx, panel.bottom - 12), hsize, pal.ink_soft, "midbottom",
                  max_width=panel.w - 40)
         self.router.draw_highlights(surface)
 

@@ -145,6 +145,20 @@ def plan_row(row: pygame.Rect, angles: list[float], tabs: list[int]) -> RowPlan:
     return RowPlan(scale, lines, centers, tab, scale < PLATE_BELOW, bottoms)
 
 
+def tracker_size(width: int, label: str, phases: list[str], current: str | None, seat_name: str,
+                 start: int = 16, lowest: int = 9) -> int:
+    """The largest text size (``start`` down to ``lowest``) at which the phase track (as PhaseTracker lays
+    it out: turn label, chips with arrows, the seat to act on the right) fits in ``width`` px."""
+    for size in range(start, lowest - 1, -1):
+        need = 16 + (gfx.text_size(label, size + 1, True)[0] + 14 if label else 0)
+        for i, ph in enumerate(phases):
+            need += gfx.text_size(ph, size - 1, ph == current)[0] + 18 + (14 if i < len(phases) - 1 else 0)
+        need += gfx.text_size(seat_name, size, True)[0] + 44 + 8
+        if need <= width:
+            return size
+    return lowest
+
+
 @dataclass(frozen=True)
 class Target:
     """A drop target standing for a card or Sanctuary in play (the drop's meaning depends on what is dragged)."""
@@ -277,6 +291,19 @@ class SanctuaryScene(RulesetScene):
         """The current phase (the end-of-turn discard belongs to Contemplation)."""
         ph = PHASE_SHOWN_AS.get(view.get("phase"), view.get("phase"))
         return t(f"sanctuary.phase.{ph}") if ph in PHASE_ORDER else None
+
+    def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The phase track with its text size chosen so the six phases fit (large and huge text)."""
+        seat = self.match.to_act()
+        if seat is None:
+            name = t("result.title")
+        elif self.match.is_bot(seat) and self._bot_job is not None:
+            name = t("game.bot_thinking", name=self.seat_name(seat))
+        else:
+            name = t("game.turn", name=self.seat_name(seat))
+        self.tracker.size = tracker_size(self.tracker.rect.w, self.round_label(view) or "",
+                                         self.phases(view) or [], self.phase_text(view), name)
+        super()._draw_tracker(surface, view)
 
     def round_label(self, view: dict[str, Any]) -> str | None:
         """"Set-up" before the first turn, then "Turn N"."""
@@ -1102,7 +1129,7 @@ class SanctuaryScene(RulesetScene):
         san = pl.get("sanctuary")
         if isinstance(san, str) and self.card(san) is not None:
             sname = self.cname(san)
-            fs = gfx.fit_text_size(sname, r.w - 20, 16, start=12, minimum=9)
+            sname, fs = art.fit_line(sname, r.w - 16, start=12, min_px=10, bold=False)
             gfx.text(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft")
         if isinstance(san, str) and san in L.cards:
             self._draw_card(surface, view, san, L.cards[san], SANCT_CARD)
@@ -1202,7 +1229,7 @@ class SanctuaryScene(RulesetScene):
         pygame.draw.rect(layer, gfx.lerp_colour(pal.panel, light, 0.5), inner, border_radius=5)
         pygame.draw.rect(layer, main, (inner.x, inner.y, 6, inner.h), border_radius=3)
         name = localize(card.name, self.lang)
-        size = gfx.fit_text_size(name, r.w - 44, r.h - 6, start=12, minimum=8, bold=True)
+        name, size = art.fit_line(name, r.w - 40, start=12)
         gfx.text(layer, name, (12, r.centery), size, pal.ink, "midleft", bold=True)
         art.badge(layer, (r.right - 14, r.centery), 10, f"+{card.will}", art.WILL_COLOUR)
         if tapped:
@@ -1448,7 +1475,7 @@ class SanctuaryScene(RulesetScene):
                     img = pygame.transform.rotate(art.back(MINI), 8 * (j - 1.5))
                     surface.blit(img, img.get_rect(center=(rect.centerx + 3 * (j - 1.5), rect.centery)))
             gfx.text(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft", bold=True)
-            size = gfx.fit_text_size(label, L.piles[seat].right - rect.right - 8, 16, start=11, minimum=8)
+            label, size = art.fit_line(label, L.piles[seat].right - rect.right - 8, start=11, bold=False)
             gfx.text(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft")
 
     # ---------------------------------------------------------------- the middle band
@@ -1485,8 +1512,8 @@ class SanctuaryScene(RulesetScene):
             gfx.draw_seat_badge(surface, owner, (r.x + 10, r.centery), 5)
             label = self.cname(iid)
             if s.get("target"):
-                label += f" → {self.cname(s.get('target'))}"
-            fs = gfx.fit_text_size(label, r.w - 26, r.h - 2, start=13, minimum=8, bold=True)
+                label += f" » {self.cname(s.get('target'))}"
+            label, fs = art.fit_line(label, r.w - 26, start=13)
             gfx.text(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", bold=True)
 
     def prompt_text(self, view: dict[str, Any]) -> str:
@@ -1573,6 +1600,7 @@ class SanctuaryScene(RulesetScene):
             playable = {c for c in pl.get("hand") or [] if first_of.get(self.cid(c) or c, c) in idx}
         order = [i for i, (_, s) in enumerate(L.hand) if not s.lifted] + \
             [i for i, (_, s) in enumerate(L.hand) if s.lifted]
+        step = L.hand[1][1].center[0] - L.hand[0][1].center[0] if len(L.hand) > 1 else HAND_CARD[0]
         for i in order:
             iid, slot = L.hand[i]
             if drag_key == ("hand", iid) or iid in self.flying:
@@ -1580,23 +1608,27 @@ class SanctuaryScene(RulesetScene):
             card = self.card(iid) if iid != "?" else None
             variant = "glow" if iid in playable else "dim" if (card is not None and self.can_act()
                                                                 and view.get("phase") != "setup") else "plain"
+            # the next card covers this one's right part: its name fits the part that shows
+            shown = round(step) if (i < len(L.hand) - 1 and not slot.lifted and not L.hand[i + 1][1].lifted
+                                    and step < HAND_CARD[0] - 4) else None
             key = (self.cid(iid) if card is not None else "?", variant, round(slot.angle * 2) / 2, self.lang,
-                   pal.name, gfx.text_scale())
+                   pal.name, gfx.text_scale(), shown)
             img = self._hand_imgs.get(key)
             if img is None:
                 if len(self._hand_imgs) > 300:
                     self._hand_imgs.clear()
-                img = self._hand_imgs[key] = self._paint_hand_card(iid, card, variant, slot.angle)
+                img = self._hand_imgs[key] = self._paint_hand_card(iid, card, variant, slot.angle, shown)
             rect = img.get_rect(center=(round(slot.center[0]), round(slot.center[1])))
             gfx.shadow(surface, rect.inflate(-12, -12), 8, (3, 6), blur=5)
             surface.blit(img, rect)
 
-    def _paint_hand_card(self, iid: str, card: Any, variant: str, angle: float) -> pygame.Surface:
+    def _paint_hand_card(self, iid: str, card: Any, variant: str, angle: float,
+                         shown: int | None = None) -> pygame.Surface:
         pal = gfx.palette()
         if card is None:
             img = art.back(HAND_CARD)
         else:
-            img = art.face(self.cid(iid) or "?", card, HAND_CARD, self.lang)
+            img = art.face(self.cid(iid) or "?", card, HAND_CARD, self.lang, name_width=shown)
         if variant == "glow":
             glow = pygame.Surface((HAND_CARD[0] + 10, HAND_CARD[1] + 10), pygame.SRCALPHA)
             gfx.rounded_rect(glow, glow.get_rect(), gfx.with_alpha(pal.legal, 120), 11)
@@ -1618,7 +1650,8 @@ class SanctuaryScene(RulesetScene):
         m = self._next_hand_size(view)
         text = _t("prompt.mulligan", n=hand, m=m) if m >= 0 else _t("prompt.mulligan_last", n=hand)
         size = 17
-        while size > 12 and gfx.text_size(text, size, True, max_width=box.w - 30)[1] > 56:
+        room = L.mulligan["keep"].y - box.y - 14  # the question stays above the buttons
+        while size > 8 and gfx.text_size(text, size, True, max_width=box.w - 30)[1] > room:
             size -= 1
         gfx.text(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop", max_width=box.w - 30, bold=True)
         hovered = self.router.hovered.key if self.router.hovered is not None else None
@@ -1634,7 +1667,8 @@ class SanctuaryScene(RulesetScene):
             gfx.shadow(surface, r, 8, (1, 3), blur=3)
             gfx.rounded_rect(surface, r, bg, 8)
             gfx.rounded_rect(surface, r, pal.edge, 8, 2)
-            gfx.text(surface, label, r.center, 17, pal.ink, "center", bold=True)
+            fs = gfx.fit_text_size(label, r.w - 16, r.h - 4, start=17, minimum=8, bold=True)
+            gfx.text(surface, label, r.center, fs, pal.ink, "center", bold=True)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The action bar sits in the middle band; the key reminder goes to the free corner below the table."""
