@@ -1499,7 +1499,8 @@ class SanctuaryScene(RulesetScene):
         # the stack of Manipulations
         sz = L.stack_zone
         if L.stack:
-            gfx.text(surface, _t("stack"), (sz.centerx, sz.y - 1), 10, pal.accent, "midbottom", bold=True)
+            label, size = art.fit_line(_t("stack"), sz.w - 40, start=10)  # left: the target arrows leave on the right
+            gfx.text(surface, label, (sz.x + 4, sz.y - 1), size, pal.accent, "bottomleft", bold=True)
         for s, r in L.stack:
             iid = s.get("card")
             if iid in self.flying:
@@ -1583,7 +1584,7 @@ class SanctuaryScene(RulesetScene):
             rt = L.rect_of(s.get("target"))
             if rt is not None:
                 end = (rt.centerx, rt.bottom if rt.centery < r.centery else rt.top)
-                _arrow(surface, (r.centerx, r.centery), end, (170, 110, 220), bend=0.2, width=4)
+                _arrow(surface, (r.right - 14, r.centery), end, (170, 110, 220), bend=0.2, width=4)
 
     # ---------------------------------------------------------------- the hand
     def _draw_hand(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, pl: dict[str, Any]) -> None:
