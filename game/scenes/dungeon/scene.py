@@ -160,6 +160,8 @@ class DungeonScene(RulesetScene):
         self.hint_text = ""             # the whole "What now" text (its tooltip)
         self.hint_truncated = False
         self.hero_text_rects: dict[int, dict[str, pygame.Rect]] = {}  # per seat: name/status/counters (tests)
+        # the text rects drawn last, per place: "market", "card" (hero card), "map", "village", "dungeon" (tests)
+        self.text_rects: dict[str, dict[str, pygame.Rect]] = {}
         self.replay_snap: list[dict[str, Any]] | None = None
         self.final_snap: list[dict[str, Any]] | None = None
         self._dropped = False
@@ -419,12 +421,21 @@ class DungeonScene(RulesetScene):
             cache[key] = hit
         surface.blit(hit, (rect.x - 16, rect.y - 16))
 
-    def _title(self, surface: pygame.Surface, text: str, sub: str = "") -> None:
+    def _title(self, surface: pygame.Surface, text: str, sub: str = "") -> dict[str, pygame.Rect]:
+        """Draw the board's heading (shrunk, then cut, to leave room for ``sub`` on its right); return its rects."""
         pal = gfx.palette()
         r = self.board_rect
-        gfx.text(surface, text, (r.x + 18, r.y + 12), 20, pal.accent, bold=True)
+        room = r.w - 36
+        out: dict[str, pygame.Rect] = {}
+        ss = 16
         if sub:
-            gfx.text(surface, sub, (r.right - 18, r.y + 15), 16, pal.ink_light, "topright")
+            sub, ss = fit_line(sub, 16, room // 3, minimum=11)
+            room -= gfx.text_size(sub, ss)[0] + 16
+        text, size = fit_line(text, 20, room, minimum=14, bold=True)
+        out["title"] = gfx.text(surface, text, (r.x + 18, r.y + 12), size, pal.accent, bold=True)
+        if sub:
+            out["sub"] = gfx.text(surface, sub, (r.right - 18, out["title"].centery), ss, pal.ink_light, "midright")
+        return out
 
     def _draw_dungeon(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
         pal = gfx.palette()
@@ -667,7 +678,8 @@ class DungeonScene(RulesetScene):
     def _draw_map_choice(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
         pal = gfx.palette()
         card = p["pending_map"]
-        self._title(surface, t("dscene.choose_map"), self.seat_name(seat))
+        out = self._title(surface, t("dscene.choose_map"), self.seat_name(seat))
+        self.text_rects["map"] = out
         cell, rects = self._map_choice_rects()
         for side, rect in enumerate(rects):
             img = art.map_side(self.model, self.content, card, side, cell)
@@ -675,10 +687,12 @@ class DungeonScene(RulesetScene):
             surface.blit(arch, arch.get_rect(midbottom=(rect.centerx, rect.y + 2)))
             gfx.shadow(surface, rect, 4, (4, 6), blur=6)
             surface.blit(img, rect)
-            gfx.text(surface, t("dscene.depths_side", n=side + 1, name=self.side_name(card, side)),
-                     (rect.centerx, rect.bottom + 12), 17, pal.accent, "midtop", bold=True)
-            gfx.text(surface, self._side_summary(card, side), (rect.centerx, rect.bottom + 38), 14,
-                     pal.ink_light, "midtop", max_width=rect.w)
+            label, ls = fit_line(t("dscene.depths_side", n=side + 1, name=self.side_name(card, side)), 17, rect.w,
+                                 minimum=12, bold=True)
+            lr = out[f"side.{side}"] = gfx.text(surface, label, (rect.centerx, rect.bottom + 12), ls, pal.accent,
+                                                "midtop", bold=True)
+            out[f"summary.{side}"] = gfx.text(surface, self._side_summary(card, side), (rect.centerx, lr.bottom + 2),
+                                              14, pal.ink_light, "midtop", max_width=rect.w)
 
     def _side_summary(self, card: str, side: int) -> str:
         cells = [c for floor in self.content.side(card, side) for c in floor]
@@ -695,14 +709,22 @@ class DungeonScene(RulesetScene):
     # ---------------------------------------------------------------- village
     def _draw_village(self, surface: pygame.Surface) -> None:
         pal = gfx.palette()
-        self._title(surface, t("dscene.village_title"))
-        box = pygame.Rect(0, 0, self.board_rect.w - 100, 60 + 34 * len(self.village or []))
+        out = self._title(surface, t("dscene.village_title"))
+        self.text_rects["village"] = out
+        w = self.board_rect.w - 100
+        lines = self.village or []
+        size = 18
+        while size > 12 and sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines) \
+                > self.board_rect.h - 140:
+            size -= 1
+        h = sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines)
+        box = pygame.Rect(0, 0, w, h + 40)
         box.center = self.board_rect.center
         inner = gfx.panel(surface, box, radius=12)
         y = inner.y + 10
-        for line in self.village or []:
-            gfx.text(surface, line, (inner.x + 10, y), 18, pal.ink, max_width=inner.w - 20)
-            y += 34
+        for i, line in enumerate(lines):
+            out[f"line.{i}"] = rr = gfx.text(surface, line, (inner.x + 10, y), size, pal.ink, max_width=inner.w - 20)
+            y = rr.bottom + 8
 
     # ---------------------------------------------------------------- market
     def _offer_layout(self, view: dict[str, Any]) -> list[tuple[str, pygame.Rect]]:
@@ -713,13 +735,36 @@ class DungeonScene(RulesetScene):
         cols = 2 if len(ctypes) <= 24 else 3
         w = (area.w - (cols - 1) * 8) // cols
         rows = max(1, -(-len(ctypes) // cols))
-        room = self.board_rect.h - 72 - 12
+        top = max(self.board_rect.y + 68, self._market_head(view)["bottom"] + 6)
+        room = self.board_rect.bottom - 12 - top
         h = max(30, min(60, room // rows - 6))
         out = []
         for i, c in enumerate(ctypes):
             r, k = divmod(i, cols)
-            out.append((c, pygame.Rect(area.x + k * (w + 8), self.board_rect.y + 68 + r * (h + 6), w, h)))
+            out.append((c, pygame.Rect(area.x + k * (w + 8), top + r * (h + 6), w, h)))
         return out
+
+    def _market_head(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The Market heading: title and the gold/buys line, shrunk or wrapped to the panel; where it ends."""
+        seat = self.match.to_act()
+        p = self.player(seat) if seat is not None else {}
+        mk = self.model.market
+        r = self.board_rect
+        room = r.w - 36
+        title, ts = fit_line(t("dscene.market_title", round=view.get("round", 1),
+                               name=self.seat_name(seat) if seat is not None else ""), 20, room, minimum=14, bold=True)
+        info = t("dscene.market_info", gold=p.get("gold", 0), buys=max(0, mk.max_buys - p.get("buys", 0)),
+                 max=mk.max_buys)
+        size = 15
+        while size > 12 and gfx.text_size(info, size)[0] > room:
+            size -= 1
+        lines = [info] if gfx.text_size(info, size)[0] <= room else gfx.wrap(info, 13, room)
+        if len(lines) > 1:
+            size = 13
+        title_bottom = r.y + 10 + gfx.line_height(ts, True)
+        bottom = title_bottom + len(lines) * gfx.line_height(size)
+        return {"title": title, "title_size": ts, "info": lines, "info_size": size, "info_y": title_bottom,
+                "bottom": bottom}
 
     def _layer(self, name: str, key: Any, rect: pygame.Rect, surface: pygame.Surface, paint: Any) -> None:
         """Blit a cached layer of ``rect`` painted by ``paint(surface)`` (canvas coordinates) when ``key`` changed."""
@@ -746,9 +791,14 @@ class DungeonScene(RulesetScene):
     def _paint_market(self, surface: pygame.Surface, view: dict[str, Any], seat: int, p: dict[str, Any]) -> None:
         pal = gfx.palette()
         mk = self.model.market
-        self._title(surface, t("dscene.market_title", round=view.get("round", 1), name=self.seat_name(seat)))
-        gfx.text(surface, t("dscene.market_info", gold=p.get("gold", 0), buys=max(0, mk.max_buys - p.get("buys", 0)),
-                            max=mk.max_buys), (self.board_rect.x + 18, self.board_rect.y + 42), 15, pal.ink_light)
+        head = self._market_head(view)
+        rects: dict[str, pygame.Rect] = {}
+        self.text_rects["market"] = rects
+        x = self.board_rect.x + 18
+        rects["title"] = gfx.text(surface, head["title"], (x, self.board_rect.y + 10), head["title_size"], pal.accent,
+                                  bold=True)
+        rects["info"] = gfx.text(surface, "\n".join(head["info"]), (x, head["info_y"]), head["info_size"],
+                                 pal.ink_light)
         market = view.get("market") or {}
         self._offer_rects = {}
         rnd = int(view.get("round", 1))
@@ -772,34 +822,41 @@ class DungeonScene(RulesetScene):
             price = self.state.price(ctype)
             coin = art.ui_icon("coin", 18)
             pr = gfx.text(surface, str(price), (rect.right - 10, rect.centery), 18, ink, "midright", bold=True)
-            surface.blit(coin, coin.get_rect(midright=(pr.x - 3, pr.centery)))
-            label = self.ctype_label(ctype)
-            room = coin.get_rect(midright=(pr.x - 3, pr.centery)).x - tx - 8
-            size = gfx.fit_text_size(label, room, 22, 15, 10, bold=True)
+            cr = coin.get_rect(midright=(pr.x - 3, pr.centery))
+            surface.blit(coin, cr)
+            rects[f"offer.{ctype}.price"] = pr.union(cr)
+            room = cr.x - tx - 6  # names are cut here: the whole name is in the tooltip and the zoom
             note = t("dscene.locked", n=mk.unlock_rounds[chip.tier - 1]) if locked else t("dscene.stock", n=stock)
             two = rect.h >= 40
-            gfx.text(surface, label, (tx, rect.y + 4) if two else (tx, rect.centery), size, ink,
-                     "topleft" if two else "midleft", bold=True)
+            ls, ns = 15, 12
+            while two and ls > 10 and gfx.line_height(ls, True) + gfx.line_height(ns) > rect.h - 4:
+                ls, ns = ls - 1, max(9, ns - 1)
+            label, ls = fit_line(self.ctype_label(ctype), ls, room, minimum=min(ls, 11), bold=True)
+            rects[f"offer.{ctype}.label"] = gfx.text(surface, label, (tx, rect.y + 2) if two else (tx, rect.centery),
+                                                     ls, ink, "topleft" if two else "midleft", bold=True)
             if two:
-                gfx.text(surface, f"{t('dscene.tier', n=chip.tier)} · {note}", (tx, rect.bottom - 4), 12,
-                         pal.ink_soft, "bottomleft")
+                line, ns = fit_line(f"{t('dscene.tier', n=chip.tier)} · {note}", ns, room, minimum=max(9, ns - 2))
+                rects[f"offer.{ctype}.note"] = gfx.text(surface, line, (tx, rect.bottom - 2), ns, pal.ink_soft,
+                                                        "bottomleft")
 
     def _draw_bag_grid(self, surface: pygame.Surface, seat: int, p: dict[str, Any], box: pygame.Rect) -> None:
         """What is in a bag: each chip as its first face with the second peeking out behind."""
         pal = gfx.palette()
         bag = sorted((c for c in p.get("bag", []) if isinstance(c, str)),
                      key=lambda c: (self.state.catalog.get(c, ""), c))
-        gfx.text(surface, t("dscene.bag_contents", name=self.seat_name(seat), n=len(bag)), (box.x, box.y), 14,
-                 pal.ink_light, bold=True, max_width=box.w)
+        head, hs = fit_line(t("dscene.bag_contents", name=self.seat_name(seat), n=len(bag)), 14, box.w, minimum=10,
+                            bold=True)
+        hr = gfx.text(surface, head, (box.x, box.y), hs, pal.ink_light, bold=True)
+        top = max(box.y + 44, hr.bottom + 18)
         per = max(1, box.w // 46)
-        rows = max(1, (box.h - 30) // 38)
+        rows = max(1, (box.bottom - top + 20) // 38)
         shown = bag[:per * rows]
         for i, cid in enumerate(shown):
             faces = self.chip_faces(cid)
             if not faces:
                 continue
             r, k = divmod(i, per)
-            cx, cy = box.x + 18 + k * 46, box.y + 44 + r * 38
+            cx, cy = box.x + 18 + k * 46, top + r * 38
             back = art.chip(self.model, faces[1], 22)
             surface.blit(back, back.get_rect(center=(cx + 13, cy + 8)))
             img = art.chip(self.model, faces[0], 32)
@@ -822,13 +879,25 @@ class DungeonScene(RulesetScene):
 
         fig = art.hero_figure(seat, 58)
         surface.blit(fig, (r.x + 12, r.y + 10))
-        gfx.text(surface, self.hero_name(seat), (r.x + 62, r.y + 12), 20, pal.accent, bold=True,
-                 max_width=r.w - 70)
         hero = self.model.heroes.get(p.get("hero", ""))
         sub = i18n.localize(hero.title, self.lang) if hero is not None and hero.title else ""
-        gfx.text(surface, sub, (r.x + 62, r.y + 40), 14, pal.ink_light, max_width=r.w - 70)
-        gfx.text(surface, self.seat_name(seat), (r.x + 62, r.y + 58), 14, gfx.lerp_colour(gfx.seat_colour(seat),
-                 pal.ink_light, 0.4), bold=True)
+        # hero name, title and seat name, one under the other by their real line heights, above the counters
+        room_w, top = r.w - 70, r.y + 8
+        bottom = r.y + 96 + self._counter_dy() - gfx.line_height(24, True) // 2
+        k = 0
+        while k < 6 and gfx.line_height(20 - k, True) + 2 * gfx.line_height(14 - k) > bottom - top:
+            k += 1
+        card: dict[str, pygame.Rect] = {}
+        y = top
+        for name, text, size, colour, bold in (
+                ("hero", self.hero_name(seat), 20 - k, pal.accent, True),
+                ("title", sub, 14 - k, pal.ink_light, False),
+                ("seat", self.seat_name(seat), 14 - k,
+                 gfx.lerp_colour(gfx.seat_colour(seat), pal.ink_light, 0.4), True)):
+            line, sz = fit_line(text, size, room_w, minimum=max(9, size - 3), bold=bold)
+            card[name] = gfx.text(surface, line, (r.x + 62, y), sz, colour, bold=bold)
+            y = card[name].bottom
+        self.text_rects["card"] = card
         self._draw_counters(surface, seat, p)
         spots = self._hand_spots()
         bag_n = len(p.get("bag", []))
@@ -859,8 +928,9 @@ class DungeonScene(RulesetScene):
     def _draw_counters(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
         cs = self.counters_for(seat, p)
         r = self.hand_rect
-        spots = {"health": (r.x + 12, r.y + 96), "gold": (r.x + 162, r.y + 96),
-                 "vp": (r.x + 12, r.y + 132), "xp": (r.x + 162, r.y + 132)}
+        dy = self._counter_dy()
+        spots = {"health": (r.x + 12, r.y + 96 + dy), "gold": (r.x + 162, r.y + 96 + dy),
+                 "vp": (r.x + 12, r.y + 132 + dy), "xp": (r.x + 162, r.y + 132 + dy)}
         if seat not in self._held:
             cs["health"].maximum = int(p.get("max_health", 0)) or None
             for k in ("health", "gold", "vp", "xp"):
@@ -873,6 +943,11 @@ class DungeonScene(RulesetScene):
             while c.size > 14 and self.counter_width(c) > room:
                 c.size -= 1
             c.draw(surface)
+
+    @staticmethod
+    def _counter_dy() -> int:
+        """How far the counters move down at larger text (room for the hero card's three lines above)."""
+        return min(12, max(0, (gfx.line_height(24, True) - 33) * 3 // 4))
 
     @staticmethod
     def counter_width(c: Counter) -> int:
@@ -939,7 +1014,8 @@ class DungeonScene(RulesetScene):
             surface.blit(small, small.get_rect(center=pos))
             if f == face:
                 pygame.draw.circle(surface, pal.accent, pos, 20, 2)
-        gfx.text(surface, self.tname(face), (slot[0] - 64, slot[1] + 68), 15, pal.accent, "midright", bold=True)
+        name, ns = fit_line(self.tname(face), 15, slot[0] - 64 - self.hand_rect.x - 12, minimum=11, bold=True)
+        gfx.text(surface, name, (slot[0] - 64, slot[1] + 68), ns, pal.accent, "midright", bold=True)
 
     def _floor_buttons(self, seat: int, p: dict[str, Any]) -> list[Button]:
         spots = self._hand_spots()
@@ -1020,8 +1096,11 @@ class DungeonScene(RulesetScene):
     def _hero_rows(self) -> list[tuple[int, pygame.Rect]]:
         n = len(self.match.seats)
         r = self.heroes_rect
-        h = min(64, (r.h - 36) // max(1, n))
-        return [(s, pygame.Rect(r.x + 8, r.y + 32 + s * h, r.w - 16, h - 4)) for s in range(n)]
+        top = max(32, 4 + gfx.line_height(16, True))
+        # taller rows at larger text when there is room (name, status and counters at their own sizes)
+        want = max(64, gfx.line_height(15, True) + gfx.line_height(12) + gfx.line_height(13, True) + 8)
+        h = min(want, (r.h - top - 4) // max(1, n))
+        return [(s, pygame.Rect(r.x + 8, r.y + top + s * h, r.w - 16, h - 4)) for s in range(n)]
 
     def _draw_heroes(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The heroes list, painted into a cached layer while nothing it shows changes."""
@@ -1042,7 +1121,7 @@ class DungeonScene(RulesetScene):
     def _paint_heroes(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         pal = gfx.palette()
 
-        gfx.text(surface, t("dscene.heroes"), (self.heroes_rect.x + 12, self.heroes_rect.y + 6), 16, pal.ink_soft,
+        gfx.text(surface, t("dscene.heroes"), (self.heroes_rect.x + 12, self.heroes_rect.y + 4), 16, pal.ink_soft,
                  bold=True)
         shown = self.shown_seat()
         acting = self.match.to_act()
@@ -1156,7 +1235,7 @@ class DungeonScene(RulesetScene):
         cid = p.get("pending_chip")
         key = (id(self.state), len(self.match.history), self.viewer, seat, mode, self.replay is None,
                self.village is None, self.can_act(), self.face_choice.get(cid, 0) if cid else None,
-               tuple(self.depths_choice.get(k) for k in ("key", "side", "shift")), self.lang,
+               tuple(self.depths_choice.get(k) for k in ("key", "side", "shift")), self.lang, gfx.text_scale(),
                None if lay is None else (lay.cell, lay.ox, lay.oy, lay.lo, lay.hi, lay.rows),
                self.hint_text if self.hint_truncated else None)
         if self._targets_cache is not None and self._targets_cache[0] == key:
