@@ -64,6 +64,13 @@ class ItemInfo:
     iid: str
 
 
+@dataclass(frozen=True)
+class ChainRef:
+    """Payload of a chain entry (hover shows its full words; nothing to click)."""
+
+    index: int
+
+
 @dataclass
 class Floater:
     """A floating number or word over a body card (damage, healing, a miss)."""
@@ -104,6 +111,28 @@ def _fit(text: str, width: int, start: int, minimum: int, bold: bool = True) -> 
     return text.rstrip(" ,") + "…", size
 
 
+def _ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so it is at most ``width`` px wide at ``size``."""
+    if gfx.text_size(text, size, bold)[0] <= width:
+        return text
+    while len(text) > 1 and gfx.text_size(text + "…", size, bold)[0] > width:
+        text = text[:-1]
+    if gfx.text_size(text + "…", size, bold)[0] > width:  # no room for even one letter and the ellipsis
+        return text[:1] if gfx.text_size(text[:1], size, bold)[0] <= width else ""
+    return text.rstrip(" ,:·(") + "…"
+
+
+def _line_size(text: str, box: pygame.Rect, start: int, minimum: int, bold: bool = False) -> int:
+    """The largest size <= start (>= minimum) at which one line of ``text`` fits ``box`` in width and height."""
+    size = start
+    while size > minimum:
+        w, h = gfx.text_size(text, size, bold)
+        if w <= box.w and h <= box.h:
+            return size
+        size -= 1
+    return minimum
+
+
 class SkirmishScene(RulesetScene):
     """The skirmish arena scene (see the module docstring)."""
 
@@ -111,7 +140,8 @@ class SkirmishScene(RulesetScene):
     board_rect = pygame.Rect(10, 56, 1012, 590)
     log_rect = pygame.Rect(1030, 56, 240, 590)
     bar_rect = pygame.Rect(10, 654, 1012, 46)
-    track_rect = pygame.Rect(14, 58, 1004, 70)
+    track_rect = pygame.Rect(14, 58, 1004, 74)
+    TRACK_MID = 36  # the track's line, from its top: heroes' markers above, minions' below
     heroes_rect = pygame.Rect(14, 134, 300, 510)
     minions_rect = pygame.Rect(718, 134, 300, 510)
     centre_rect = pygame.Rect(322, 134, 388, 510)
@@ -137,6 +167,51 @@ class SkirmishScene(RulesetScene):
         self._ground_rects: dict[str, pygame.Rect] = {}
         self._menu_rows: list[tuple[pygame.Rect, Any, str, str, str]] = []
         self._chain_text: list[str] = [self._entry_text(e) for e in self.view.get("chain", [])]
+        self._chain_rows: list[tuple[pygame.Rect, int, str]] = []
+        # every line of text the board drew with the box it must stay in (the static layer, then the track):
+        # text_problems() checks them, so a larger text size or a longer language cannot spill or overlap
+        self._texts: list[tuple[pygame.Rect, pygame.Rect, str]] = []
+        self._track_texts: list[tuple[pygame.Rect, pygame.Rect, str]] = []
+        self._recording = self._texts
+        self.action_bar.max_button = 470  # "X si prepara: +1 punto di prontezza (1 PA)" needs the room
+
+    # ================================================================= text in boxes
+    def _put(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Any,
+             align: str, box: pygame.Rect, bold: bool = False, max_width: int | None = None) -> pygame.Rect:
+        """Draw text with gfx.text and remember the rect it took and the box it belongs in."""
+        rect = gfx.text(surface, text, pos, size, colour, align, max_width=max_width, bold=bold)
+        if text:
+            self._recording.append((pygame.Rect(rect), pygame.Rect(box), text))
+        return rect
+
+    def _line(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Any,
+              align: str = "midleft", bold: bool = False, minimum: int | None = None) -> pygame.Rect:
+        """One line of text inside ``box``: the font shrinks (not below ``minimum``), then the text is cut with "…"."""
+        while size > 5 and gfx.line_height(size, bold) > box.h:  # the box's height first, always
+            size -= 1
+        minimum = size if minimum is None else min(size, minimum)
+        size = _line_size(text, box, size, minimum, bold)
+        text = _ellipsize(text, box.w, size, bold)
+        if align == "midleft":
+            pos: tuple[float, float] = (box.x, box.centery)
+        elif align == "midright":
+            pos = (box.right, box.centery)
+        else:
+            pos = box.center
+        return self._put(surface, text, pos, size, colour, align, box, bold)
+
+    def text_problems(self) -> list[str]:
+        """Text drawn outside its box, or on top of other text, in the last drawn frame (empty: all clean)."""
+        out = []
+        texts = self._texts + self._track_texts
+        for rect, box, text in texts:
+            if not box.contains(rect):
+                out.append(f"{text!r} {tuple(rect)} leaves its box {tuple(box)}")
+        for i, (a, _, ta) in enumerate(texts):
+            for b, _, tb in texts[i + 1:]:
+                if a.colliderect(b):
+                    out.append(f"{ta!r} {tuple(a)} overlaps {tb!r} {tuple(b)}")
+        return out
 
     # ================================================================= reading the view
     def _fighters(self, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -355,8 +430,9 @@ class SkirmishScene(RulesetScene):
         for rect, payload, _label, _detail, _kind in self._menu_rows:
             if payload is not None:
                 regions.append(HitRegion(rect, payload, key=("menu", repr(payload))))
-        # targets on the cards
+        # targets on the cards; the chain's entries say their whole text on hover
         regions += self._card_targets(view, legal, dtype)
+        regions += self._chain_regions(view)
         return regions
 
     def _item_region(self, rect: pygame.Rect, iid: str, equip: list[Action], key: tuple) -> HitRegion:
@@ -514,13 +590,14 @@ class SkirmishScene(RulesetScene):
                 sub = t("skirmish_scene.no_check") if diff is None else \
                     t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
                 rows.append((a, label, sub, "one"))
-        # geometry: rows under the panel header
-        top = self.centre_rect.y + 56
+        # geometry: rows under the panel header, as tall as their text
+        top = self.centre_rect.y + self._menu_header_h()
         n = max(1, len(rows))
+        row_h = self._menu_row_h()
         bottom = self._menu_limit(view)
-        self._menu_bottom_y = max(self.centre_rect.y + 120, min(bottom, top + n * 30 + 8))
+        self._menu_bottom_y = max(self.centre_rect.y + 120, min(bottom, top + n * row_h + 8))
         bottom = min(bottom, self._menu_bottom_y)
-        h = max(18, min(30, (bottom - top) // n))
+        h = max(18, min(row_h, (bottom - top) // n))
         out = []
         for i, (payload, label, detail, kind) in enumerate(rows):
             r = pygame.Rect(self.centre_rect.x + 8, top + i * h, self.centre_rect.w - 16, h - 2)
@@ -531,25 +608,59 @@ class SkirmishScene(RulesetScene):
 
     _menu_bottom_y = 0
 
+    @staticmethod
+    def _menu_header_h() -> int:
+        """Height of the menu's title and hint lines (from the real line heights of the text size)."""
+        return 8 + gfx.line_height(15, True) + gfx.line_height(12) + 6
+
+    @staticmethod
+    def _menu_row_h() -> int:
+        """Height of one menu row (its label's line plus a margin)."""
+        return max(26, gfx.line_height(13, True) + 6)
+
+    @staticmethod
+    def _chain_metrics() -> tuple[int, int]:
+        """The chain box's heading height and the height of one entry, from the real line heights."""
+        return gfx.line_height(12, True) + 8, gfx.line_height(11) + 6
+
+    def _chain_height(self, n: int) -> int:
+        """Height of the chain box for ``n`` entries (at most 176 px: the menu keeps 120 above it)."""
+        head, slot = self._chain_metrics()
+        return min(176, head + max(1, n) * (slot + 2) + 6)
+
     def _menu_bottom(self, view: dict[str, Any]) -> int:
         """Where the menu panel ends (set when the menu rows are laid out)."""
         return self._menu_bottom_y or self._menu_limit(view)
 
     def _menu_limit(self, view: dict[str, Any]) -> int:
         chain = view.get("chain") or []
-        chain_h = 26 + 22 * len(chain) if chain else 0
-        return self.centre_rect.y + 300 - min(chain_h, 150) - 4
+        chain_h = self._chain_height(len(chain)) if chain else 0
+        return self.centre_rect.y + 300 - chain_h - 4
 
     # ----------------------------------------------------------------- advantage screen
     def _advantage_rects(self, legal: list[Action]) -> list[tuple[pygame.Rect, Action]]:
         picks = [a for a in legal if a.kind == "advantage"]
-        area = pygame.Rect(self.centre_rect.x, self.centre_rect.y + 70, self.minions_rect.right - self.centre_rect.x,
-                           420)
+        area = self._advantage_layout()[3]
         cols = 4
+        nrows = max(1, -(-len(picks) // cols))
         w = (area.w - (cols - 1) * 10) // cols
-        h = 150
+        h = min(200, (area.h - (nrows - 1) * 12) // nrows)
         return [(pygame.Rect(area.x + (i % cols) * (w + 10), area.y + (i // cols) * (h + 12), w, h), a)
                 for i, a in enumerate(picks)]
+
+    def _advantage_layout(self) -> tuple[pygame.Rect, pygame.Rect, int, pygame.Rect]:
+        """The advantage screen: title box, rule box, the rule's font size, and the area left for the picks."""
+        area = pygame.Rect(self.centre_rect.x, self.centre_rect.y, self.minions_rect.right - self.centre_rect.x,
+                           self.centre_rect.h)
+        title = pygame.Rect(area.x + 20, area.y + 12, area.w - 40, gfx.line_height(22, True))
+        rule = t("skirmish_scene.adv_rule")
+        size = 13
+        while size > 9 and len(gfx.wrap(rule, size, area.w - 60)) > 2:
+            size -= 1
+        rh = gfx.text_size(rule, size, max_width=area.w - 60)[1]
+        rule_box = pygame.Rect(area.x + 30, title.bottom + 4, area.w - 60, rh)
+        picks = pygame.Rect(area.x + 10, rule_box.bottom + 12, area.w - 20, area.bottom - 10 - rule_box.bottom - 12)
+        return title, rule_box, size, picks
 
     def _advantage_regions(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
         out = [HitRegion(r, FighterRef(cid), key=("card", cid), highlight=False,
@@ -578,7 +689,7 @@ class SkirmishScene(RulesetScene):
             self.focus = payload.cid
             self._board_cache = None
             return
-        if isinstance(payload, (Zone, ItemInfo)):
+        if isinstance(payload, (Zone, ItemInfo, ChainRef)):
             return
         super().on_click(payload)
 
@@ -761,7 +872,7 @@ class SkirmishScene(RulesetScene):
             s = self._sprite_size(rect)
             x0 = rect.x + s + 12
             ch = 18 if rect.h < 80 else 20
-            y = rect.bottom - ch - 4
+            y = self._chip_top(rect)
             pack = list(c.get("pack") or [])
             avail = rect.right - 8 - x0 - (22 + 20 * len(pack) if pack or cid in drop_parts_owner(legal) else 0)
             n = max(1, len(parts))
@@ -774,9 +885,16 @@ class SkirmishScene(RulesetScene):
                 for j, iid in enumerate(pack):
                     self._pack_rects[(cid, iid)] = pygame.Rect(px + 16 + 20 * j, y + 1, 18, ch - 2)
         gx = self.ground_rect.x + 70
-        for iid in view.get("ground", []) or []:
-            self._ground_rects[iid] = pygame.Rect(gx, self.ground_rect.y + 5, 96, 24)
-            gx += 100
+        ground = list(view.get("ground", []) or [])
+        gw = min(96, (self.ground_rect.right - 4 - gx) // max(1, len(ground)) - 4)
+        for iid in ground:
+            self._ground_rects[iid] = pygame.Rect(gx, self.ground_rect.y + 5, gw, 24)
+            gx += gw + 4
+
+    @staticmethod
+    def _chip_top(rect: pygame.Rect) -> int:
+        """The y of a body card's row of part chips."""
+        return rect.bottom - (18 if rect.h < 80 else 20) - 4
 
     @staticmethod
     def _sprite_size(rect: pygame.Rect) -> int:
@@ -805,9 +923,11 @@ class SkirmishScene(RulesetScene):
             surface.blit(box, (f.pos[0], y))
 
     def _draw_static(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self._texts = []
+        self._recording = self._texts
         d = self._decision()
         if d is not None and d["type"] == "advantage":
-            self._draw_cards(surface, view, d)
+            self._draw_cards(surface, view, d, side="heroes")  # the picks cover the minions' column
             self._draw_advantages(surface, view, d)
             return
         self._draw_cards(surface, view, d)
@@ -831,21 +951,34 @@ class SkirmishScene(RulesetScene):
             return self._track_cache[1]
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
-        mid = r.centery + 1 - r.y
+        mid = self.TRACK_MID
         pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
         for n in range(TRACK_MAX + 1):
             x = self._track_x(n) - r.x
             pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
             pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
-            gfx.text(layer, str(n), (x, mid), 10, pal.ink, "center", bold=True)
+            gfx.text(layer, str(n), (x, mid), self._stop_size(), pal.ink, "center", bold=True)
         self._track_cache = (key, layer)
         return layer
+
+    @staticmethod
+    def _stop_size() -> int:
+        """Font size of the numbers in the track's stops (two digits inside a 16 px circle)."""
+        return _line_size("15", pygame.Rect(0, 0, 15, 40), 10, 6, True)
 
     def _draw_track(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         pal = gfx.palette()
         r = self.track_rect
+        self._track_texts = []
+        self._recording = self._track_texts
+        try:
+            self._draw_track_parts(surface, view, pal, r)
+        finally:
+            self._recording = self._texts
+
+    def _draw_track_parts(self, surface: pygame.Surface, view: dict[str, Any], pal: Any, r: pygame.Rect) -> None:
         surface.blit(self._track_base(), r.topleft)
-        mid = r.centery + 1
+        mid = r.y + self.TRACK_MID
         # the needle
         nx = self._track_x(self.needle_shown)
         pygame.draw.polygon(surface, pal.bad, [(nx - 7, r.y + 2), (nx + 7, r.y + 2), (nx, r.y + 14)])
@@ -881,19 +1014,25 @@ class SkirmishScene(RulesetScene):
                 pygame.draw.circle(surface, pal.accent, (round(x), round(y)), 10)
             gfx.draw_seat_badge(surface, seat, (x, y), 7)
             tag = str(idx.get(c["id"], ""))
-            if k < 4:
-                gfx.text(surface, tag, (x, y - 11 if side == "heroes" else y + 11), 9, pal.ink, "center", bold=True)
+            if k < 4:  # the number over a hero's marker, under a minion's, between it and the panel's edge
+                box = pygame.Rect(x - 6, r.y + 1, 12, y - 7 - r.y - 1) if side == "heroes" else \
+                    pygame.Rect(x - 6, y + 7, 12, r.bottom - 1 - y - 7)
+                if box.h >= 8:
+                    self._line(surface, tag, box, 9, pal.ink, "center", bold=True, minimum=5)
         # the needle's own number turns red; a legend names it in the corner furthest from the action
         level = int(round(self._needle_to))
         bx = self._track_x(level)
         pygame.draw.circle(surface, pal.bad, (round(bx), mid), 9)
-        gfx.text(surface, str(level), (bx, mid), 10, pal.ink_light, "center", bold=True)
+        gfx.text(surface, str(level), (bx, mid), self._stop_size(), pal.ink_light, "center", bold=True)
         label = t("skirmish_scene.needle", n=level)
-        corner = (r.right - 8, r.y + 3) if level < 12 else (r.x + 8, r.y + 3)
-        gfx.text(surface, label, corner, 11, pal.bad, "topright" if level < 12 else "topleft", bold=True)
+        lw = min(140, gfx.text_size(label, 11, True)[0])
+        lh = min(mid - 9 - r.y - 3, gfx.line_height(11, True))
+        box = pygame.Rect(r.right - 8 - lw, r.y + 2, lw, lh) if level < 12 else pygame.Rect(r.x + 8, r.y + 2, lw, lh)
+        self._line(surface, label, box, 11, pal.bad, "midright" if level < 12 else "midleft", bold=True, minimum=7)
 
     # ----------------------------------------------------------------- body cards
-    def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
+    def _draw_cards(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None,
+                    side: str | None = None) -> None:
         pal = gfx.palette()
         st = self.state
         acting = set(d["who"]) if d else set()
@@ -912,7 +1051,7 @@ class SkirmishScene(RulesetScene):
         idx = self._side_index(view)
         for c in self._fighters(view):
             rect = self._rects.get(c["id"])
-            if rect is None:
+            if rect is None or (side is not None and c.get("side") != side):
                 continue
             try:
                 sc = st.c(c["id"])
@@ -936,50 +1075,64 @@ class SkirmishScene(RulesetScene):
             surface.blit(img, (sx, rect.y + (rect.h - s) // 2))
             x0 = rect.x + s + 12
             tw = rect.right - 8 - x0
+            compact = rect.h < 80
             seat = int(c.get("seat", 0))
-            gfx.draw_seat_badge(surface, seat, (x0 + 6, rect.y + 13), 6)
-            gfx.text(surface, str(idx.get(c["id"], "")), (x0 + 16, rect.y + 13), 11, pal.ink, "midleft", bold=True)
-            name = localize(c["name"], self.lang)
+            head = pygame.Rect(x0, rect.y + (2 if compact else 3), tw,
+                               17 if compact else max(20, min(26, gfx.line_height(12, True))))
+            gfx.draw_seat_badge(surface, seat, (x0 + 6, head.centery), 6)
+            self._line(surface, str(idx.get(c["id"], "")), pygame.Rect(x0 + 13, head.y, 14, head.h), 11, pal.ink,
+                       bold=True, minimum=8)
             right = "" if not active else t("skirmish_scene.ap_level", n=sc["ap_level"])
-            rw = gfx.text_size(right, 13, True)[0]
-            name, size = _fit(name, tw - rw - 36, 15, 10)
-            gfx.text(surface, name, (x0 + 28, rect.y + 13), size, pal.ink, "midleft", bold=True)
-            gfx.text(surface, right, (rect.right - 8, rect.y + 13), 13, pal.bad if not active else pal.ink, "midright",
-                     bold=True)
+            rsize = _line_size(right, head, 13, 5, True)
+            rw = gfx.text_size(right, rsize, True)[0]
+            if right:
+                self._line(surface, right, pygame.Rect(head.right - rw, head.y, rw, head.h), rsize, pal.ink,
+                           "midright", bold=True)
+            name = localize(c["name"], self.lang)
+            self._line(surface, name, pygame.Rect(x0 + 28, head.y, head.right - rw - 6 - x0 - 28, head.h), 15, pal.ink,
+                       bold=True, minimum=11)
             hp = sc["stats"]["hp"]
             dmg = st.total_damage(sc)
-            compact = rect.h < 80
-            bar = pygame.Rect(x0, rect.y + (24 if compact else 26), tw - 80, 9 if compact else 12)
-            frac_col = pal.good if hp - dmg > hp / 2 else (pal.accent if hp - dmg > hp / 4 else pal.bad)
-            if active:
-                gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
-                gfx.text(surface, t("skirmish_scene.hp", left=max(0, hp - dmg), hp=hp), (bar.right + 6, bar.centery),
-                         12, pal.ink, "midleft")
-            else:
-                gfx.text(surface, t("skirmish_scene.out"), (x0, bar.centery), 13, pal.bad, "midleft", bold=True)
-            y = rect.y + 44
+            row2 = pygame.Rect(x0, head.bottom, tw, (self._chip_top(rect) - head.bottom - 1) if compact else
+                               max(18, min(22, gfx.line_height(11))))
             badges = []
             if sc["ready"]:
                 badges.append((t("skirmish_scene.ready", n=sc["ready"]), pal.good))
             if sc["wait"]:
                 badges.append((t("skirmish_scene.wait", n=sc["wait"]), pal.accent))
-            if rect.h >= 96:
+            bh = row2.h if compact else 17
+            bsize = min(_line_size(b[0], pygame.Rect(0, 0, 999, bh), 11, 6, True) for b in badges) if badges else 11
+            bws = [gfx.text_size(b[0], bsize, True)[0] + 10 for b in badges]
+            frac_col = pal.good if hp - dmg > hp / 2 else (pal.accent if hp - dmg > hp / 4 else pal.bad)
+            if active:
+                hp_text = t("skirmish_scene.hp", left=max(0, hp - dmg), hp=hp)
+                hsize = _line_size(hp_text, row2, 12, 8)
+                hw = min(tw // 2, gfx.text_size(hp_text, hsize)[0])
+                self._line(surface, hp_text, pygame.Rect(row2.right - hw, row2.y, hw, row2.h), hsize, pal.ink,
+                           "midright")
+                bar_w = tw - hw - 8
+                if compact and badges:  # no line of its own: the badges sit between the bar and the HP
+                    bar_w = max(30, bar_w - sum(w + 4 for w in bws))
+                bar = pygame.Rect(x0, row2.centery - (4 if compact else 6), bar_w, 9 if compact else 12)
+                gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
+            else:
+                bar = pygame.Rect(x0, row2.y, 30, row2.h)
+                self._line(surface, t("skirmish_scene.out"), row2, 13, pal.bad, bold=True, minimum=8)
+            y = row2.bottom + 2
+            if not compact and rect.h >= 96:
                 stats = t("skirmish_scene.stats_line", **{k: st.stat(sc, k) for k in ("str", "def", "per", "mag", "dr")})
-                gfx.text(surface, stats, (x0, y), gfx.fit_text_size(stats, tw, 16, 13, 9), pal.ink_soft)
+                self._line(surface, stats, pygame.Rect(x0, y, tw, 16), 13, pal.ink_soft, minimum=8)
                 y += 18
-            bx = x0
-            for text, col in badges:
-                w = gfx.text_size(text, 11, True)[0] + 10
-                if rect.h < 80:
-                    pos = pygame.Rect(rect.right - 8 - w - (bx - x0), rect.y + 20, w, 13)
-                    if pos.x < bar.right + 50:
-                        pos.x = bar.right - w - (bx - x0)
-                        pos.y = rect.y + 2
-                else:
-                    pos = pygame.Rect(bx, y, w, 15)
+            bx = bar.right + 4 if compact else x0
+            room = (row2.right - (hw if active else 0) - 4) if compact else rect.right - 8
+            for (text, col), w in zip(badges, bws):
+                w = min(w, room - bx)
+                if w < 20:
+                    break
+                pos = pygame.Rect(bx, row2.y + 1, w, bh - 2) if compact else pygame.Rect(bx, y, w, bh)
                 gfx.rounded_rect(surface, pos, col, 6)
-                gfx.text(surface, text, pos.center, 11 if rect.h >= 80 else 10, gfx.readable_ink(col), "center",
-                         bold=True)
+                self._line(surface, text, pos.inflate(-6, 0), bsize, gfx.readable_ink(col), "center", bold=True,
+                           minimum=6)
                 bx += w + 4
             self._draw_chips(surface, c, sc)
             for key in chips:
@@ -1011,12 +1164,15 @@ class SkirmishScene(RulesetScene):
                 pygame.draw.line(surface, pal.bad, r.topleft, r.bottomright, 2)
             if p.get("limb") and st.limb_waiting(sc, p["id"]):
                 label += str(sc["limb_wait"][p["id"]])
-            if p["id"] in holder:
+            box = r.inflate(-4, 0)
+            if p["id"] in holder and r.w >= 30:  # a wide chip: a dot on its right says it holds something
                 dot = pygame.Rect(r.right - 9, r.y + 2, 7, r.h - 4)
                 gfx.rounded_rect(surface, dot, (120, 90, 50), 3)
-                gfx.text(surface, label, (r.x + (r.w - 8) / 2, r.centery), 11, ink, "center", bold=True)
-            else:
-                gfx.text(surface, label, r.center, 11, ink, "center", bold=True)
+                box = pygame.Rect(r.x + 2, r.y, r.w - 12, r.h)
+            elif p["id"] in holder:  # a narrow one: a bar along its bottom
+                gfx.rounded_rect(surface, pygame.Rect(r.x + 3, r.bottom - 5, r.w - 6, 3), (120, 90, 50), 1)
+                box = pygame.Rect(r.x + 2, r.y, r.w - 4, r.h - 4)
+            self._line(surface, label, box, 11, ink, "center", bold=True, minimum=6)
         zone = self._pack_zone.get(c["id"])
         if zone is not None:
             gfx.rounded_rect(surface, zone, (150, 112, 70), 6)
@@ -1025,7 +1181,7 @@ class SkirmishScene(RulesetScene):
             for (cid, iid), r in self._pack_rects.items():
                 if cid == c["id"]:
                     gfx.rounded_rect(surface, r, pal.panel, 4)
-                    gfx.text(surface, self._item_name(iid)[:1], r.center, 11, pal.ink, "center", bold=True)
+                    self._line(surface, self._item_name(iid)[:1], r, 11, pal.ink, "center", bold=True, minimum=6)
 
     # ----------------------------------------------------------------- centre: menu, chain, detail
     def _draw_menu(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any] | None) -> None:
@@ -1061,11 +1217,12 @@ class SkirmishScene(RulesetScene):
                 hint = t("skirmish_scene.pick_target")
         if not mine:
             hint = t("skirmish_scene.menu_wait", who=self.seat_name(d.get("seat")))
-        gfx.text(surface, title, (rect.x + 12, rect.y + 8), gfx.fit_text_size(title, rect.w - 24, 22, 16, 11, True),
-                 pal.ink, bold=True)
+        th = gfx.line_height(15, True)
+        self._line(surface, title, pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th), 15, pal.ink, bold=True,
+                   minimum=11)
         if hint:
-            gfx.text(surface, hint, (rect.x + 12, rect.y + 32), gfx.fit_text_size(hint, rect.w - 24, 18, 13, 9),
-                     pal.ink_soft)
+            self._line(surface, hint, pygame.Rect(rect.x + 12, rect.y + 8 + th, rect.w - 24, gfx.line_height(12)), 12,
+                       pal.ink_soft, minimum=9)
         for r, payload, label, detail, kind in self._menu_rows:
             is_sel = kind == "group" and isinstance(payload, list) and self._group_key(payload[0]) == self.selected
             col = pal.panel_dark if kind != "sub" else gfx.lerp_colour(pal.panel, pal.panel_dark, 0.45)
@@ -1073,18 +1230,24 @@ class SkirmishScene(RulesetScene):
                 col = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.5)
             gfx.rounded_rect(surface, r, col, 6)
             ink = pal.ink if mine else pal.ink_soft
-            dw = gfx.text_size(detail, 12)[0]
-            lsize = gfx.fit_text_size(label, r.w - dw - 24, r.h, 14, 9, kind != "sub")
-            gfx.text(surface, label, (r.x + 8, r.centery), lsize, ink, "midleft", bold=kind != "sub")
-            gfx.text(surface, detail, (r.right - 8, r.centery), 12, ink, "midright")
+            self._menu_row_text(surface, r, label, detail, kind != "sub", ink)
+
+    def _menu_row_text(self, surface: pygame.Surface, r: pygame.Rect, label: str, detail: str, bold: bool,
+                       ink: Any) -> None:
+        """A menu row: the figures keep their place on the right, the label is cut to the room left of them."""
+        inner = r.inflate(-16, 0)
+        dsize = _line_size(detail, pygame.Rect(0, 0, inner.w * 3 // 5, inner.h), 12, 9)
+        dw = min(inner.w * 3 // 5, gfx.text_size(detail, dsize)[0])
+        self._line(surface, detail, pygame.Rect(inner.right - dw, inner.y, dw, inner.h), dsize, ink, "midright")
+        lbox = pygame.Rect(inner.x, inner.y, inner.w - dw - 12, inner.h)
+        self._line(surface, label, lbox, 13, ink, "midleft", bold=bold, minimum=11)
 
     def _chain_rect(self, view: dict[str, Any]) -> pygame.Rect | None:
         chain = view.get("chain") or []
         if not chain and not self.ghosts:
             return None
-        n = max(len(chain), 1)
-        h = min(150, 26 + 22 * n)
-        return pygame.Rect(self.centre_rect.x, self._menu_bottom(view) + 4, self.centre_rect.w, h)
+        return pygame.Rect(self.centre_rect.x, self._menu_bottom(view) + 4, self.centre_rect.w,
+                           self._chain_height(len(chain)))
 
     def _draw_chain(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         pal = gfx.palette()
@@ -1093,9 +1256,11 @@ class SkirmishScene(RulesetScene):
         if rect is None or not chain:
             return
         gfx.panel(surface, rect, gfx.lerp_colour(pal.panel, pal.panel_dark, 0.3), radius=8)
-        gfx.text(surface, t("skirmish_scene.chain"), (rect.x + 10, rect.y + 5), 12, pal.ink_soft, bold=True)
+        head, slot = self._chain_metrics()
+        self._line(surface, t("skirmish_scene.chain"), pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, head - 6), 12,
+                   pal.ink_soft, bold=True, minimum=9)
         for i, e in enumerate(chain):
-            r = self._chain_slot(rect, i, len(chain))
+            r = self._chain_slot(rect, i, len(chain), head, slot)
             if r is None:
                 continue
             reaction = "reaction" in (e.get("tags") or [])
@@ -1104,28 +1269,44 @@ class SkirmishScene(RulesetScene):
                 col = gfx.lerp_colour(col, pal.legal, 0.35)
             gfx.rounded_rect(surface, r, col, 5)
             gfx.rounded_rect(surface, r, pal.edge, 5, 1)
-            text = self._entry_text(e)
-            gfx.text(surface, f"{i + 1}. {text}", (r.x + 8, r.centery),
-                     gfx.fit_text_size(f"{i + 1}. {text}", r.w - 16, r.h, 12, 8), pal.ink, "midleft")
+            text = f"{i + 1}. {self._entry_text(e)}"
+            self._line(surface, text, r.inflate(-16, -2), 11, pal.ink, minimum=10)
+
+    def _chain_regions(self, view: dict[str, Any]) -> list[HitRegion]:
+        """Hovering a chain entry shows its whole text (the box cuts long entries)."""
+        rect = self._chain_rect(view)
+        chain = view.get("chain") or []
+        if rect is None or not chain:
+            return []
+        head, slot = self._chain_metrics()
+        out = []
+        for i, e in enumerate(chain):
+            r = self._chain_slot(rect, i, len(chain), head, slot)
+            if r is not None:
+                out.append(HitRegion(r, ChainRef(i), tooltip=f"{i + 1}. {self._entry_text(e)}", key=("chain", i),
+                                     highlight=False))
+        return out
 
     @staticmethod
-    def _chain_slot(rect: pygame.Rect, i: int, n: int) -> pygame.Rect | None:
-        # the first declared entry sits at the bottom; the newest on top
-        y = rect.bottom - 6 - 22 * (i + 1)
-        if y < rect.y + 20:
+    def _chain_slot(rect: pygame.Rect, i: int, n: int, head: int = 20, slot: int = 20) -> pygame.Rect | None:
+        """Where chain entry ``i`` of ``n`` goes: the first declared sits at the bottom, the newest on top."""
+        y = rect.bottom - 6 - (slot + 2) * (i + 1) + 2
+        if y < rect.y + head:
             return None
-        return pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, 20)
+        return pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, slot)
 
     def _draw_ghosts(self, surface: pygame.Surface) -> None:
         if not self.ghosts:
             return
         pal = gfx.palette()
+        head, slot = self._chain_metrics()
         rect = pygame.Rect(self.centre_rect.x, self._menu_bottom(self.view) + 4, self.centre_rect.w, 150)
         for g in self.ghosts:
-            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + 28 + 22 * 0 - g.lift, rect.w - 16 - 4 * g.slot, 20)
+            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + head + 2 - g.lift, rect.w - 16 - 4 * g.slot, slot)
             tmp = pygame.Surface(r.size, pygame.SRCALPHA)
             gfx.rounded_rect(tmp, tmp.get_rect(), pal.panel, 5)
-            gfx.text(tmp, g.text, (8, r.h / 2), gfx.fit_text_size(g.text, r.w - 16, r.h, 12, 8), pal.ink, "midleft")
+            size = _line_size(g.text, pygame.Rect(0, 0, r.w - 16, r.h), 11, 10)
+            gfx.text(tmp, _ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
             tmp.set_alpha(int(255 * max(0.0, g.alpha)))
             surface.blit(tmp, r.topleft)
 
@@ -1147,29 +1328,46 @@ class SkirmishScene(RulesetScene):
         s = min(72, rect.h - 30)
         surface.blit(gfx.load_svg(self._sprite(c), (s, s)), (rect.x + 8, rect.y + 8))
         x0 = rect.x + s + 18
+        tw = rect.right - x0 - 10
         name = localize(c["name"], self.lang)
-        gfx.text(surface, name, (x0, rect.y + 8), gfx.fit_text_size(name, rect.right - x0 - 10, 20, 15, 10, True),
-                 pal.ink, bold=True)
+        y = rect.y + 6
+        lh = gfx.line_height(15, True)
+        self._line(surface, name, pygame.Rect(x0, y, tw, lh), 15, pal.ink, bold=True, minimum=11)
+        y += lh
         line = (f"AP {st.stat(sc, 'ap')} · " + t("skirmish_scene.stats_line",
                                                 **{k: st.stat(sc, k) for k in ("str", "def", "per", "mag", "dr")}))
-        gfx.text(surface, line, (x0, rect.y + 28), gfx.fit_text_size(line, rect.right - x0 - 10, 16, 12, 8),
-                 pal.ink_soft)
+        lh = gfx.line_height(11)
+        self._line(surface, line, pygame.Rect(x0, y, tw, lh), 11, pal.ink_soft, minimum=8)
+        y += lh
         hp = sc["stats"]["hp"]
         line2 = (f"{t('skirmish_scene.hp', left=max(0, hp - st.total_damage(sc)), hp=hp)} · "
                  f"{t('skirmish_scene.ready', n=sc['ready'])} · {t('skirmish_scene.wait', n=sc['wait'])}")
-        gfx.text(surface, line2, (x0, rect.y + 44), 12, pal.ink)
+        lh = gfx.line_height(12)
+        self._line(surface, line2, pygame.Rect(x0, y, tw, lh), 12, pal.ink, minimum=9)
+        y = max(y + 4, rect.y + 8 + s + 4)  # the parts use the whole width, under the portrait
+        x0 = rect.x + 10
         holder = st.holder(sc)
         parts = sc["parts"]
-        col_w = (rect.w - s - 28) // 2
-        y0 = rect.y + 62
-        lh = 15
-        rows = max(1, (rect.bottom - 6 - y0) // lh)
+        pk = f"{t('skirmish_scene.pack')}: " + ", ".join(self._item_name(i) for i in sc["pack"]) if sc["pack"] else ""
+        bottom = rect.bottom - 6 - (gfx.line_height(10) if pk else 0)
+        # the body's parts in one or two columns, the font as large as lets them all fit
+        col_w = (rect.right - 8 - x0) // 2
+        size = 11
+        while size > 7:
+            rows = max(1, (bottom - y) // gfx.line_height(size))
+            if 2 * rows >= len(parts) or size == 8:
+                break
+            size -= 1
+        lh = gfx.line_height(size)
+        rows = max(1, (bottom - y) // lh)
+        if len(parts) <= rows:
+            col_w = rect.right - 8 - x0
         for i, p in enumerate(parts):
             col, row = divmod(i, rows)
             if col > 1:
                 break
-            x = x0 + col * col_w
-            y = y0 + row * lh
+            px = x0 + col * col_w
+            py = y + row * lh
             state = self._part_state(sc, p)
             colour = pal.ink
             if p.get("limb"):
@@ -1180,23 +1378,25 @@ class SkirmishScene(RulesetScene):
                 text += f": {self._item_name(holder[p['id']])}"
             elif p.get("limb"):
                 text += f": {state}"
-            pygame.draw.circle(surface, colour, (x + 4, y + 7), 3)
-            gfx.text(surface, text, (x + 10, y), gfx.fit_text_size(text, col_w - 12, lh, 11, 8), pal.ink)
-        if sc["pack"]:
-            pk = f"{t('skirmish_scene.pack')}: " + ", ".join(self._item_name(i) for i in sc["pack"])
-            gfx.text(surface, pk, (rect.x + 8, rect.bottom - 18), gfx.fit_text_size(pk, s + 4, 14, 11, 7), pal.ink_soft)
+            pygame.draw.circle(surface, colour, (px + 4, py + lh // 2), 3)
+            self._line(surface, text, pygame.Rect(px + 10, py, col_w - 14, lh), size, pal.ink)
+        if pk:
+            lh = gfx.line_height(10)
+            self._line(surface, pk, pygame.Rect(rect.x + 10, rect.bottom - 4 - lh, rect.w - 20, lh), 10, pal.ink_soft,
+                       minimum=8)
 
     def _draw_ground(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         pal = gfx.palette()
         r = self.ground_rect
         gfx.rounded_rect(surface, r, gfx.with_alpha(pal.table_dark, 200), 8)
-        gfx.text(surface, t("skirmish_scene.ground"), (r.x + 10, r.centery), 13, pal.ink_light, "midleft", bold=True)
+        self._line(surface, t("skirmish_scene.ground"), pygame.Rect(r.x + 10, r.y + 2, 56, r.h - 4), 13,
+                   pal.ink_light, bold=True, minimum=9)
         if not self._ground_rects:
-            gfx.text(surface, t("skirmish_scene.ground_empty"), (r.x + 74, r.centery), 12, pal.ink_light, "midleft")
+            self._line(surface, t("skirmish_scene.ground_empty"), pygame.Rect(r.x + 74, r.y + 2, r.w - 84, r.h - 4),
+                       12, pal.ink_light, minimum=9)
         for iid, ir in self._ground_rects.items():
             gfx.rounded_rect(surface, ir, pal.panel_dark, 6)
-            name = self._item_name(iid)
-            gfx.text(surface, name, ir.center, gfx.fit_text_size(name, ir.w - 8, ir.h, 12, 8), pal.ink, "center")
+            self._line(surface, self._item_name(iid), ir.inflate(-8, -2), 11, pal.ink, "center", minimum=9)
 
     # ----------------------------------------------------------------- advantage screen
     def _draw_advantages(self, surface: pygame.Surface, view: dict[str, Any], d: dict[str, Any]) -> None:
@@ -1211,19 +1411,32 @@ class SkirmishScene(RulesetScene):
                 left = n
         title = t("skirmish_scene.adv_title", who=who, n=left) if self.can_act() else \
             t("skirmish_scene.adv_wait", who=who)
-        gfx.text(surface, title, (area.centerx, area.y + 18), gfx.fit_text_size(title, area.w - 40, 30, 24, 12, True),
-                 pal.ink, "midtop", bold=True)
-        rule = t("skirmish_scene.adv_rule")
-        gfx.text(surface, rule, (area.centerx, area.y + 50), 13, pal.ink_soft, "midtop", max_width=area.w - 60)
+        title_box, rule_box, rule_size, _ = self._advantage_layout()
+        self._line(surface, title, title_box, 22, pal.ink, "center", bold=True, minimum=12)
+        self._put(surface, t("skirmish_scene.adv_rule"), rule_box.midtop, rule_size, pal.ink_soft, "midtop", rule_box,
+                  max_width=rule_box.w)
         for rect, a in self._advantage_rects(self.legal):
             pick = a.get("pick")
             gfx.panel(surface, rect, gfx.lerp_colour(pal.panel, pal.accent, 0.25), radius=10)
+            inner = rect.inflate(-14, -12)
             name = t(f"skirmish.advantage.{pick}")
-            gfx.text(surface, name, (rect.centerx, rect.y + 12), gfx.fit_text_size(name, rect.w - 16, 40, 16, 10, True),
-                     pal.ink, "midtop", bold=True, max_width=rect.w - 16)
-            gfx.draw_symbol(surface, "star", (rect.centerx, rect.y + 70), 16, pal.accent, outline=pal.edge)
-            gfx.text(surface, t(f"skirmish_scene.adv.{pick}"), (rect.centerx, rect.y + 96), 12, pal.ink_soft, "midtop",
-                     max_width=rect.w - 16)
+            if gfx.text_size(name, 16, True)[0] > inner.w:  # "Speed (+1 AP)": the figure on a line of its own
+                name = name.replace(" (", "\n(", 1)
+            size = 16
+            while size > 10 and (len(gfx.wrap(name, size, inner.w, True)) > 2
+                                 or gfx.text_size(name, size, True, inner.w)[0] > inner.w):
+                size -= 1
+            nh = gfx.text_size(name, size, True, inner.w)[1]
+            name_box = pygame.Rect(inner.x, inner.y, inner.w, nh)
+            self._put(surface, name, name_box.midtop, size, pal.ink, "midtop", name_box, bold=True, max_width=inner.w)
+            star_y = name_box.bottom + 18
+            gfx.draw_symbol(surface, "star", (rect.centerx, star_y), 14, pal.accent, outline=pal.edge)
+            desc = t(f"skirmish_scene.adv.{pick}")
+            desc_box = pygame.Rect(inner.x, star_y + 20, inner.w, inner.bottom - star_y - 20)
+            dsize = 12
+            while dsize > 8 and gfx.text_size(desc, dsize, max_width=inner.w)[1] > desc_box.h:
+                dsize -= 1
+            self._put(surface, desc, desc_box.midtop, dsize, pal.ink_soft, "midtop", desc_box, max_width=inner.w)
 
 
 def drop_parts_owner(legal: list[Action]) -> set[str]:
