@@ -718,7 +718,7 @@ class DungeonScene(RulesetScene):
                 > self.board_rect.h - 140:
             size -= 1
         h = sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines)
-        box = pygame.Rect(0, 0, w, h + 40)
+        box = pygame.Rect(0, 0, w, h + 26)
         box.center = self.board_rect.center
         inner = gfx.panel(surface, box, radius=12)
         y = inner.y + 10
@@ -831,7 +831,7 @@ class DungeonScene(RulesetScene):
             ls, ns = 15, 12
             while two and ls > 10 and gfx.line_height(ls, True) + gfx.line_height(ns) > rect.h - 4:
                 ls, ns = ls - 1, max(9, ns - 1)
-            label, ls = fit_line(self.ctype_label(ctype), ls, room, minimum=min(ls, 11), bold=True)
+            label, ls = fit_line(self.ctype_label(ctype), ls, room, minimum=min(ls, 12), bold=True)
             rects[f"offer.{ctype}.label"] = gfx.text(surface, label, (tx, rect.y + 2) if two else (tx, rect.centery),
                                                      ls, ink, "topleft" if two else "midleft", bold=True)
             if two:
@@ -916,8 +916,9 @@ class DungeonScene(RulesetScene):
         else:
             self._draw_drawn_chip(surface, seat, p, spots)
         if p.get("status") == "floor_done" and self.replay is None:
-            gfx.text(surface, t("dscene.floor_done", floor=int(p.get("hero_row", 0)) + 1),
-                     (r.centerx, spots["buttons"][0].y - 8), 15, pal.accent, "midbottom", bold=True)
+            done, ds = fit_line(t("dscene.floor_done", floor=int(p.get("hero_row", 0)) + 1), 15, r.w - 24,
+                                minimum=11, bold=True)
+            gfx.text(surface, done, (r.centerx, spots["buttons"][0].y - 8), ds, pal.accent, "midbottom", bold=True)
             for b in self._floor_buttons(seat, p):
                 b.draw(surface, hovered=self.router.hovered is not None and self.router.hovered.key == b.key)
         if p.get("status") == "depths" and self.replay is None:
