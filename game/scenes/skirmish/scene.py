@@ -1218,6 +1218,13 @@ class SkirmishScene(RulesetScene):
         if not mine:
             hint = t("skirmish_scene.menu_wait", who=self.seat_name(d.get("seat")))
         th = gfx.line_height(15, True)
+        if dtype == "consent" and not hint:  # no rows under it: the question wraps over the whole panel
+            box = rect.inflate(-24, -16)
+            size = 15
+            while size > 9 and gfx.text_size(title, size, True, box.w)[1] > box.h:
+                size -= 1
+            self._put(surface, title, box.topleft, size, pal.ink, "topleft", box, bold=True, max_width=box.w)
+            return
         self._line(surface, title, pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th), 15, pal.ink, bold=True,
                    minimum=11)
         if hint:

@@ -57,7 +57,7 @@ def _open(app: Any, level: str, seats: list[Any], seed: int) -> Any:
 
 
 def _reach(scene: Any, dtype: str, seed: int = 1, limit: int = 3000) -> bool:
-    """Random legal moves until seat 0 must make a ``dtype`` decision (a round already running)."""
+    """Random legal moves (asking allies for their items first) until seat 0 must make a ``dtype`` decision."""
     m = scene.match
     rng = Rng(seed)
     for _ in range(limit):
@@ -68,7 +68,8 @@ def _reach(scene: Any, dtype: str, seed: int = 1, limit: int = 3000) -> bool:
             scene._cache_key = None
             return True
         legal = m.legal_actions()
-        m.apply(legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
+        takes = [a for a in legal if a.kind == "take"] if dtype == "consent" else []
+        m.apply(takes[0] if takes else legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
     return False
 
 
@@ -125,7 +126,7 @@ def test_busy_reaction_board_text_stays_in_its_boxes(make_app: Any, size: str, l
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("screen", ["group", "aim", "targets", "advantage", "crowd"])
+@pytest.mark.parametrize("screen", ["group", "aim", "targets", "consent", "advantage", "crowd"])
 def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str, lang: str) -> None:
     app = make_app("huge", lang)
     two = [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")]
@@ -145,6 +146,8 @@ def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str
         scene._targets_cache = scene._board_cache = None
     else:
         scene = None
+        if screen == "consent":  # an ally asks for an item: two human heroes
+            two = [SeatSpec("Ana"), SeatSpec("Bea"), two[1]]
         for seed in range(1, 6):
             scene = _open(app, "04_forge_below", two, seed)
             if _reach(scene, screen, seed):
@@ -154,6 +157,11 @@ def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str
     assert scene.text_problems() == []
     if screen == "group":
         assert any(kind == "sub" for *_, kind in scene._menu_rows), "the open group lists its targets"
+    if screen == "consent":  # the question is never cut: it wraps over the empty menu panel
+        p = scene.state.pending
+        title = t("skirmish_scene.consent_title", taker=scene._name(p.get("actor")), giver=scene._name(p.get("from")),
+                  item=scene._item_name(p.get("item")))
+        assert title in [text for _, _, text in drawn]
     # every combatant's card carries its name (whole or cut with "…"), inside the card
     for cid, rect in scene._rects.items():
         if screen == "advantage" and scene._by_id(scene.view)[cid].get("side") != "heroes":
