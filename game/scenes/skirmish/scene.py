@@ -1225,11 +1225,23 @@ class SkirmishScene(RulesetScene):
                 size -= 1
             self._put(surface, title, box.topleft, size, pal.ink, "topleft", box, bold=True, max_width=box.w)
             return
-        self._line(surface, title, pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th), 15, pal.ink, bold=True,
-                   minimum=11)
+        one = pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th)
+        two = pygame.Rect(one.x, one.y, one.w, th + gfx.line_height(12))
+        if not hint and gfx.text_size(title, 13, True)[0] > one.w \
+                and gfx.text_size(title, 11, True, two.w)[1] <= two.h:  # no hint: the title may take two lines
+            size = 15
+            while gfx.text_size(title, size, True, two.w)[1] > two.h:
+                size -= 1
+            self._put(surface, title, two.topleft, size, pal.ink, "topleft", two, bold=True, max_width=two.w)
+        else:
+            self._line(surface, title, one, 15, pal.ink, bold=True, minimum=11)
         if hint:
             self._line(surface, hint, pygame.Rect(rect.x + 12, rect.y + 8 + th, rect.w - 24, gfx.line_height(12)), 12,
                        pal.ink_soft, minimum=9)
+        lsize = 13  # one label size for every row (the largest that fits them all, not below 11), then "…"
+        for r, _payload, label, detail, kind in self._menu_rows:
+            while lsize > 11 and gfx.text_size(label, lsize, kind != "sub")[0] > self._menu_label_box(r, detail).w:
+                lsize -= 1
         for r, payload, label, detail, kind in self._menu_rows:
             is_sel = kind == "group" and isinstance(payload, list) and self._group_key(payload[0]) == self.selected
             col = pal.panel_dark if kind != "sub" else gfx.lerp_colour(pal.panel, pal.panel_dark, 0.45)
@@ -1237,17 +1249,27 @@ class SkirmishScene(RulesetScene):
                 col = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.5)
             gfx.rounded_rect(surface, r, col, 6)
             ink = pal.ink if mine else pal.ink_soft
-            self._menu_row_text(surface, r, label, detail, kind != "sub", ink)
+            self._menu_row_text(surface, r, label, detail, kind != "sub", ink, lsize)
 
-    def _menu_row_text(self, surface: pygame.Surface, r: pygame.Rect, label: str, detail: str, bold: bool,
-                       ink: Any) -> None:
-        """A menu row: the figures keep their place on the right, the label is cut to the room left of them."""
+    @staticmethod
+    def _detail_box(r: pygame.Rect, detail: str) -> tuple[pygame.Rect, int]:
+        """Where a menu row's figures go (right-aligned, at most 3/5 of the row) and their font size."""
         inner = r.inflate(-16, 0)
         dsize = _line_size(detail, pygame.Rect(0, 0, inner.w * 3 // 5, inner.h), 12, 9)
         dw = min(inner.w * 3 // 5, gfx.text_size(detail, dsize)[0])
-        self._line(surface, detail, pygame.Rect(inner.right - dw, inner.y, dw, inner.h), dsize, ink, "midright")
-        lbox = pygame.Rect(inner.x, inner.y, inner.w - dw - 12, inner.h)
-        self._line(surface, label, lbox, 13, ink, "midleft", bold=bold, minimum=11)
+        return pygame.Rect(inner.right - dw, inner.y, dw, inner.h), dsize
+
+    def _menu_label_box(self, r: pygame.Rect, detail: str) -> pygame.Rect:
+        """The room a menu row's label has, left of its figures."""
+        dbox = self._detail_box(r, detail)[0]
+        return pygame.Rect(r.x + 8, r.y, dbox.x - 12 - r.x - 8, r.h)
+
+    def _menu_row_text(self, surface: pygame.Surface, r: pygame.Rect, label: str, detail: str, bold: bool,
+                       ink: Any, size: int = 13) -> None:
+        """A menu row: the figures keep their place on the right, the label is cut to the room left of them."""
+        dbox, dsize = self._detail_box(r, detail)
+        self._line(surface, detail, dbox, dsize, ink, "midright")
+        self._line(surface, label, self._menu_label_box(r, detail), size, ink, "midleft", bold=bold)
 
     def _chain_rect(self, view: dict[str, Any]) -> pygame.Rect | None:
         chain = view.get("chain") or []
