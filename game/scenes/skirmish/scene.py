@@ -1077,8 +1077,8 @@ class SkirmishScene(RulesetScene):
             tw = rect.right - 8 - x0
             compact = rect.h < 80
             seat = int(c.get("seat", 0))
-            head = pygame.Rect(x0, rect.y + (2 if compact else 3), tw,
-                               17 if compact else max(20, min(26, gfx.line_height(12, True))))
+            head = pygame.Rect(x0, rect.y + (1 if compact else 3), tw,
+                               19 if compact else max(20, min(26, gfx.line_height(12, True))))
             gfx.draw_seat_badge(surface, seat, (x0 + 6, head.centery), 6)
             self._line(surface, str(idx.get(c["id"], "")), pygame.Rect(x0 + 13, head.y, 14, head.h), 11, pal.ink,
                        bold=True, minimum=8)
