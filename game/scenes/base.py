@@ -667,14 +667,18 @@ class RulesetScene(Scene):
         if self.dice_tray is not None and self.dice_tray.dice:
             self.dice_tray.draw(surface)
 
-    def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def tracker_actor_text(self) -> str:
+        """The tracker's right-hand words: whose turn it is, a bot thinking, or the game over."""
         seat = self.match.to_act()
         if seat is None:
-            name = t("result.title")
-        elif self.match.is_bot(seat) and self._bot_job is not None:
-            name = t("game.bot_thinking", name=self.seat_name(seat))
-        else:
-            name = t("game.turn", name=self.seat_name(seat))
+            return t("result.title")
+        if self.match.is_bot(seat) and self._bot_job is not None:
+            return t("game.bot_thinking", name=self.seat_name(seat))
+        return t("game.turn", name=self.seat_name(seat))
+
+    def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        seat = self.match.to_act()
+        name = self.tracker_actor_text()
         phases = self.phases(view)
         current = self.phase_text(view)
         if phases is None:

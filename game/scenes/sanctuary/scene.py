@@ -294,15 +294,9 @@ class SanctuaryScene(RulesetScene):
 
     def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The phase track with its text size chosen so the six phases fit (large and huge text)."""
-        seat = self.match.to_act()
-        if seat is None:
-            name = t("result.title")
-        elif self.match.is_bot(seat) and self._bot_job is not None:
-            name = t("game.bot_thinking", name=self.seat_name(seat))
-        else:
-            name = t("game.turn", name=self.seat_name(seat))
         self.tracker.size = tracker_size(self.tracker.rect.w, self.round_label(view) or "",
-                                         self.phases(view) or [], self.phase_text(view), name)
+                                         self.phases(view) or [], self.phase_text(view),
+                                         self.tracker_actor_text())
         super()._draw_tracker(surface, view)
 
     def round_label(self, view: dict[str, Any]) -> str | None:
