@@ -93,16 +93,23 @@ def measure(runs: int, executable: str | None = None, timeout: float = 60.0) -> 
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "") if not executable else env.get("PYTHONPATH", "")
     floor_cmd = [sys.executable, "-c", FLOOR_CODE]
     app_cmd = app_command(executable)
-    _timed(floor_cmd, env, timeout)
-    _timed(app_cmd, env, timeout)
-    apps: list[float] = []
-    floors: list[float] = []
-    for _ in range(max(1, runs)):
-        floors.append(_timed(floor_cmd, env, timeout))
-        apps.append(_timed(app_cmd, env, timeout))
+    floors, apps = _alternate(floor_cmd, env, app_cmd, env, runs, timeout)
     app_s, floor_s = median(apps), median(floors)
     log.info("startup: app %s floor %s", apps, floors)
     return {"app_s": rnd(app_s), "floor_s": rnd(floor_s), "ratio": rnd(app_s / floor_s if floor_s else None, 2)}
+
+
+def _alternate(cmd_a: list[str], env_a: dict[str, str], cmd_b: list[str], env_b: dict[str, str],
+               runs: int, timeout: float) -> tuple[list[float], list[float]]:
+    """Time two commands alternately (one warm-up each first), so a changing machine load hits both alike."""
+    _timed(cmd_a, env_a, timeout)
+    _timed(cmd_b, env_b, timeout)
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(max(1, runs)):
+        a.append(_timed(cmd_a, env_a, timeout))
+        b.append(_timed(cmd_b, env_b, timeout))
+    return a, b
 
 
 def measure_against_source(executable: str, runs: int, timeout: float = 60.0) -> tuple[float, float]:
@@ -111,12 +118,6 @@ def measure_against_source(executable: str, runs: int, timeout: float = 60.0) ->
     root = str(Path(__file__).resolve().parents[2])
     src_env = dict(env, PYTHONPATH=root + os.pathsep + env.get("PYTHONPATH", ""))
     frozen_cmd, source_cmd = app_command(executable), app_command()
-    _timed(frozen_cmd, env, timeout)
-    _timed(source_cmd, src_env, timeout)
-    frozen: list[float] = []
-    source: list[float] = []
-    for _ in range(max(1, runs)):
-        frozen.append(_timed(frozen_cmd, env, timeout))
-        source.append(_timed(source_cmd, src_env, timeout))
+    frozen, source = _alternate(frozen_cmd, env, source_cmd, src_env, runs, timeout)
     log.info("frozen start: %s source: %s", frozen, source)
     return median(frozen), median(source)
