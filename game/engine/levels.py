@@ -34,6 +34,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from game.engine import paths
+from game.engine.levelrefs import remember
 from game.engine.i18n import localize
 
 log = logging.getLogger(__name__)
@@ -152,7 +153,9 @@ class Level:
         data.pop("include", None)
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        return cls(rid, level_id, model, data, path, source, digest, root)
+        level = cls(rid, level_id, model, data, path, source, digest, root)
+        remember(level)  # states name their level by hash (engine/levelrefs.py)
+        return level
 
 
 @dataclass
