@@ -21,6 +21,9 @@ class Event:
     random: bool = False
     reveal: bool = False
     private_to: int | None = None
+    #: set by the turn flow on events of automatic steps (needle moves, forced passes, draws):
+    #: the log folds a run of them into one line
+    auto: bool = False
 
     @property
     def barrier(self) -> bool:
@@ -35,7 +38,8 @@ class Event:
         """Return the event as other seats see it (details of private events removed)."""
         if self.private_to is None:
             return self
-        return Event(self.kind, {"seat": self.private_to, "hidden": True}, self.random, self.reveal, self.private_to)
+        return Event(self.kind, {"seat": self.private_to, "hidden": True}, self.random, self.reveal, self.private_to,
+                     self.auto)
 
     def to_json(self) -> dict[str, Any]:
         """Return JSON-safe data."""
@@ -46,6 +50,8 @@ class Event:
             out["reveal"] = True
         if self.private_to is not None:
             out["private_to"] = self.private_to
+        if self.auto:
+            out["auto"] = True
         return out
 
     @classmethod
@@ -58,7 +64,7 @@ class Event:
             raise ValueError("event.data: expected a table")
         private = data.get("private_to")
         return cls(data["kind"], payload, bool(data.get("random")), bool(data.get("reveal")),
-                   private if isinstance(private, int) else None)
+                   private if isinstance(private, int) else None, bool(data.get("auto")))
 
 
 # Constructors for the common kinds, so every ruleset spells them the same way.

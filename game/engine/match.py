@@ -67,6 +67,8 @@ class LogLine:
     text: dict[str, str]
     private_to: int | None = None
     private_text: dict[str, str] | None = None
+    #: the line words an automatic step (Event.auto): the log may fold a run of them into one line
+    auto: bool = False
 
     def text_for(self, viewer: int | None, lang: str = "en") -> str:
         """Return the line as ``viewer`` may read it in ``lang`` ("" when there is nothing to show)."""
@@ -82,6 +84,8 @@ class LogLine:
             out["private_to"] = self.private_to
         if self.private_text is not None:
             out["private_text"] = dict(self.private_text)
+        if self.auto:
+            out["auto"] = True
         return out
 
     @classmethod
@@ -89,7 +93,8 @@ class LogLine:
         """Rebuild from to_json data already checked by the save loader."""
         private_text = data.get("private_text")
         return cls(data["index"], data.get("seat"), data["kind"], dict(data["text"]),
-                   data.get("private_to"), dict(private_text) if private_text is not None else None)
+                   data.get("private_to"), dict(private_text) if private_text is not None else None,
+                   data.get("auto") is True)
 
 
 def _frozen_json(data: Any) -> str:
@@ -215,14 +220,15 @@ class Match:
             words = _words(lambda lang: self.state.describe_event(ev, lang), ev.kind)
             if all(v is None for v in words.values()):
                 return None
-            return LogLine(index, self._event_seat(ev, actor), "event", {k: v or "" for k, v in words.items()})
+            return LogLine(index, self._event_seat(ev, actor), "event", {k: v or "" for k, v in words.items()},
+                           auto=ev.auto)
         public = ev.public()
         pub = _words(lambda lang: self.state.describe_event(public, lang), ev.kind)
         own = _words(lambda lang: self.state.describe_event(ev, lang), ev.kind)
         if all(v is None for v in pub.values()) and all(v is None for v in own.values()):
             return None
         return LogLine(index, self._event_seat(ev, actor), "event", {k: v or "" for k, v in pub.items()},
-                       ev.private_to, {k: v or pub[k] or "" for k, v in own.items()})
+                       ev.private_to, {k: v or pub[k] or "" for k, v in own.items()}, auto=ev.auto)
 
     def _event_seat(self, ev: Event, actor: int) -> int | None:
         """The seat a line is about; a ruleset bug there falls back to the actor (it is logged)."""

@@ -246,7 +246,7 @@ def _check_log_line(line: Any, i: int, n_seats: int, where: str) -> None:
     field = f"log[{i}]"
     if not isinstance(line, dict):
         raise SaveError(where, field, "expected a table")
-    unknown = set(line) - {"index", "seat", "kind", "text", "private_to", "private_text"}
+    unknown = set(line) - {"index", "seat", "kind", "text", "private_to", "private_text", "auto"}
     if unknown:
         raise SaveError(where, f"{field}.{sorted(unknown)[0]}", "unknown key")
     if not _is_int(line.get("index")) or line["index"] < 0:
@@ -262,6 +262,8 @@ def _check_log_line(line: Any, i: int, n_seats: int, where: str) -> None:
         raise SaveError(where, f"{field}.private_to", f"expected a seat from 0 to {n_seats - 1}")
     if line.get("private_text") is not None:
         _check_text_table(line["private_text"], where, f"{field}.private_text")
+    if "auto" in line and not isinstance(line["auto"], bool):
+        raise SaveError(where, f"{field}.auto", "expected true or false")
 
 
 def check_save(data: Any, where: str = "save") -> dict[str, Any]:
