@@ -60,16 +60,16 @@ class HostLevel(LevelBase):
 
 
 LEVEL_DATA: dict[str, dict[str, Any]] = {
+    "gauntlet": {
+        "format": 1, "ruleset": "host", "id": "gauntlet", "order": 2,
+        "title": {"en": "Gauntlet", "es": "Desafío", "it": "Sfida"},
+        "description": "Starts inside a duel; then a duel every two turns.", "length": 6, "duel_every": 2,
+        "duel_target": 7, "duel_hand": 3, "bonus": 1, "opening_duel": True,
+    },
     "sprint": {
         "format": 1, "ruleset": "host", "id": "sprint", "order": 1,
         "title": {"en": "Sprint", "es": "Esprint", "it": "Scatto"},
         "description": "A short race with a duel every two turns.", "length": 8, "duel_every": 2,
-    },
-    "gauntlet": {
-        "format": 1, "ruleset": "host", "id": "gauntlet", "order": 2,
-        "title": {"en": "Gauntlet", "es": "Desafío", "it": "Sfida"},
-        "description": "Starts inside a duel; a duel every turn.", "length": 6, "duel_every": 1,
-        "duel_target": 7, "duel_hand": 3, "bonus": 1, "opening_duel": True,
     },
 }
 

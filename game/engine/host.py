@@ -112,7 +112,9 @@ class ChildGame:
     # --- seats -----------------------------------------------------------------------------
     def parent_seat(self, seat: int | None) -> int | None:
         """Return the parent seat of a child seat (None for None or a seat the child lacks)."""
-        return self.seats[seat] if _is_seat(seat, len(self.seats)) else None
+        if seat is None or not _is_seat(seat, len(self.seats)):
+            return None
+        return self.seats[seat]
 
     def child_seat(self, seat: int | None) -> int | None:
         """Return the child seat of a parent seat, or None when that parent seat is not in the child."""
@@ -145,7 +147,7 @@ class ChildGame:
 
     def event_in(self, event: Event) -> Event:
         """Return a hosted event (also its ``public()`` form) as the child emitted it: own kind, child seats."""
-        kind = event.kind[len(self.prefix):] if event.kind.startswith(self.prefix) else event.kind
+        kind = event.kind.removeprefix(self.prefix)
         data = event.data
         if isinstance(data, dict) and data.get("seat") in self.seats:
             data = dict(data)

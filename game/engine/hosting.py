@@ -221,37 +221,37 @@ class HostingState(GameState):
         return None
 
     # --- routed protocol methods the subclass does not define ----------------------------------
-    def to_act(self) -> int | None:  # noqa: D102 - the protocol's
+    def to_act(self) -> int | None:
         return _to_act(self, super().to_act)  # type: ignore[safe-super]
 
-    def legal_actions(self) -> list[Action]:  # noqa: D102
+    def legal_actions(self) -> list[Action]:
         return _legal_actions(self, super().legal_actions)  # type: ignore[safe-super]
 
-    def explain_illegal(self, action: Action) -> str:  # noqa: D102
+    def explain_illegal(self, action: Action) -> str:
         return _explain_illegal(self, super().explain_illegal, action)
 
-    def apply(self, action: Action) -> list[Event]:  # noqa: D102
+    def apply(self, action: Action) -> list[Event]:
         return _apply(self, super().apply, action)
 
-    def describe(self, action: Action, lang: str = "en") -> str:  # noqa: D102
+    def describe(self, action: Action, lang: str = "en") -> str:
         return _describe(self, super().describe, action, lang)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str | None:  # noqa: D102
+    def describe_event(self, event: Event, lang: str = "en") -> str | None:
         return _describe_event(self, super().describe_event, event, lang)
 
-    def event_seat(self, event: Event, actor: int) -> int | None:  # noqa: D102
+    def event_seat(self, event: Event, actor: int) -> int | None:
         return _event_seat(self, super().event_seat, event, actor)
 
-    def view(self, seat: int | None) -> dict[str, Any]:  # noqa: D102
+    def view(self, seat: int | None) -> dict[str, Any]:
         return _view(self, super().view, seat)
 
-    def clone(self) -> GameState:  # noqa: D102
+    def clone(self) -> GameState:
         return _clone(self, super().clone)
 
-    def invariants(self) -> list[str]:  # noqa: D102
+    def invariants(self) -> list[str]:
         return _invariants(self, super().invariants)
 
-    def is_hidden_information(self) -> bool:  # noqa: D102
+    def is_hidden_information(self) -> bool:
         return _is_hidden_information(self, super().is_hidden_information)
 
 
@@ -317,7 +317,7 @@ class HostingRuleset(Ruleset):
         super().__init_subclass__(**kwargs)
         _wrap_overrides(cls, RULESET_ROUTES)
 
-    def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> GameState:  # noqa: D102
+    def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> GameState:
         return _determinize(self, super().determinize, view, seat, rng)
 
     def bot_policy(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
