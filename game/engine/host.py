@@ -221,6 +221,8 @@ def start(parent: GameState, ruleset_id: str, level: "Level", seats: Sequence[in
     rs = get_ruleset(ruleset_id)
     if level.ruleset != ruleset_id:
         raise ValueError(f"level {level.id!r} belongs to {level.ruleset!r}, not {ruleset_id!r}")
+    if not level.content_hash:
+        raise ValueError(f"level {level.id!r} has no content hash: build it with Level.from_data")
     seat_map = tuple(seats)
     n = len(parent.seat_names)
     if not seat_map or len(set(seat_map)) != len(seat_map) or not all(_is_seat(s, n) for s in seat_map):

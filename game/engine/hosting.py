@@ -98,14 +98,14 @@ def _event_seat(self: "HostingState", own: Own, event: Event, actor: int) -> int
 
 
 def _view(self: "HostingState", own: Own, seat: int | None) -> dict[str, Any]:
-    data = own(seat)
+    data = dict(own(seat))  # never write into a dict the ruleset may keep
     c = self.child
     data[CHILD_KEY] = None if c is None else c.view(seat)
     return data
 
 
 def _to_json(self: "HostingState", own: Own) -> dict[str, Any]:
-    data = own()
+    data = dict(own())
     c = self.child
     data[CHILD_KEY] = None if c is None else c.to_json()
     return data

@@ -8,6 +8,7 @@ boundary are in test_host_play.py.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Iterator
 
@@ -200,6 +201,10 @@ def test_start_child_checks_the_seat_map() -> None:
             state.start_child("tiny", level, bad)
     with pytest.raises(KeyError, match="unknown ruleset"):
         state.start_child("nope", level, (0, 1))
+    with pytest.raises(ValueError, match="no content hash"):
+        state.start_child("tiny", dataclasses.replace(level, content_hash=""), (0, 1))
+    with pytest.raises(ValueError, match="belongs to 'tiny', not 'coingame'"):
+        state.start_child("coingame", level, (0, 1))
     assert state.child is None and state.rng.draws == 0
 
 
