@@ -102,6 +102,7 @@ _FILE_BYTES = 0
 _GENERATION = 0
 STATS = Stats()
 _RECORDING: contextvars.ContextVar[list[Dep] | None] = contextvars.ContextVar("level_deps", default=None)
+_STAT_MEMO: contextvars.ContextVar[dict[str, Stamp | None] | None] = contextvars.ContextVar("stat_memo", default=None)
 
 
 # --- stamps and dependencies --------------------------------------------------------------------
@@ -113,10 +114,31 @@ def stamp_of(st: os.stat_result) -> Stamp:
 
 def current_stamp(path: str | Path) -> Stamp | None:
     """Return a file's stamp now (following links), None when it is missing or unreadable."""
+    memo = _STAT_MEMO.get()
+    if memo is not None:
+        key = str(path)
+        if key in memo:
+            return memo[key]
     try:
-        return stamp_of(os.stat(path))
+        found: Stamp | None = stamp_of(os.stat(path))
     except (OSError, ValueError):
-        return None
+        found = None
+    if memo is not None:
+        memo[str(path)] = found
+    return found
+
+
+@contextlib.contextmanager
+def one_look() -> Iterator[None]:
+    """Inside the block each file is stat-ed once (a level list checks shared includes once, not per level)."""
+    if _STAT_MEMO.get() is not None:
+        yield
+        return
+    token = _STAT_MEMO.set({})
+    try:
+        yield
+    finally:
+        _STAT_MEMO.reset(token)
 
 
 def is_racy(stamp: Stamp | None) -> bool:

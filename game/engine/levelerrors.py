@@ -379,7 +379,7 @@ def format_validation_error(exc: ValidationError, model: Any) -> list[str]:
 
 
 def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
-    resolved = [(err, _resolve(model, tuple(err.get("loc", ())))) for err in exc.errors(include_url=False)]
+    resolved = [(dict(err), _resolve(model, tuple(err.get("loc", ())))) for err in exc.errors(include_url=False)]
     lines: list[str] = []
     for item in _prune_unions(model, resolved):
         if isinstance(item, str):

@@ -157,9 +157,10 @@ def discover_levels(ruleset: str, *, include_mods: bool = True) -> list[LevelEnt
     """
     token = env_token()
     levels_dir, mods_dir = bases()
-    entries = _scan(levels_dir, ruleset, "shipped", token)
-    if include_mods:
-        entries += _scan(mods_dir, ruleset, "mod", token)
+    with catalogue.one_look():  # shared includes are stat-ed once per list, not once per level
+        entries = _scan(levels_dir, ruleset, "shipped", token)
+        if include_mods:
+            entries += _scan(mods_dir, ruleset, "mod", token)
     mark_duplicates(entries)
 
     def order(e: LevelEntry) -> tuple[Any, ...]:
