@@ -163,9 +163,9 @@ class LevelSelectScene(Scene):
         for i, e in enumerate(self.entries):
             title = e.level.title() if e.level else e.path.name
             if e.skipped:  # a folder with more level files than are read: say how many were left out
-                from game.engine.levels import MAX_LEVELS_PER_DIR
+                from game.engine import levelscan
 
-                title = t("levels.left_out", n=e.skipped, max=MAX_LEVELS_PER_DIR)
+                title = t("levels.left_out", n=e.skipped, max=levelscan.MAX_LEVELS_PER_DIR)
             tag = []
             if e.source == "mod":
                 tag.append(t("levels.mod"))
@@ -202,10 +202,11 @@ class LevelSelectScene(Scene):
             return html.escape(t("levels.pick_one"))
         e = self.entries[self.selected]
         if e.skipped:
-            from game.engine.levels import MAX_LEVELS_PER_DIR
+            from game.engine import levelscan
 
-            return (f"<b>{html.escape(t('levels.left_out', n=e.skipped, max=MAX_LEVELS_PER_DIR))}</b><br><br>"
-                    f"{html.escape(t('levels.left_out_detail', max=MAX_LEVELS_PER_DIR))}<br><br>"
+            cap = levelscan.MAX_LEVELS_PER_DIR
+            return (f"<b>{html.escape(t('levels.left_out', n=e.skipped, max=cap))}</b><br><br>"
+                    f"{html.escape(t('levels.left_out_detail', max=cap))}<br><br>"
                     f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
         if not e.ok:
             return (f"<b>{html.escape(e.path.name)}</b><br><br>{html.escape(t('levels.broken_detail'))}<br><br>"
