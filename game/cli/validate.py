@@ -6,6 +6,11 @@ A path may be a level file or a folder (searched recursively; shared
 one line per problem (``path: field: message``), then a summary line, and
 exits 1 when anything is broken. It never shows a traceback: whatever goes
 wrong with a file is reported as a problem of that file.
+
+Also errors: a folder (or the whole program) with no level file at all, and a
+folder holding more level files than the game reads (``MAX_LEVELS_PER_DIR``): the
+files past the cap are named by count, never silently skipped. Levels come from the
+level catalogue (``game/engine/catalogue.py``), the same one the level list uses.
 """
 
 from __future__ import annotations
@@ -40,6 +45,9 @@ class Report:
         """Count one LevelEntry and keep its problem lines."""
         from game.engine.levels import _display
 
+        if entry.skipped:  # level files past a folder's cap: no level, one problem
+            self.problem(entry.error or f"{_display(entry.path)}/: {entry.skipped} level files left out")
+            return
         self.checked += 1
         if entry.level is None:
             self.broken += 1
@@ -95,22 +103,33 @@ def check_everything(report: Report) -> None:
             elif child.is_file() and is_level_file(child):
                 report.problem(f"{_display(child)}: level files go in a ruleset folder "
                                f"({base.name}/<ruleset>/), not directly in {base.name}/")
+    if not report.checked:
+        report.problem(f"{_display(paths.levels_dir())}/, {_display(paths.mods_dir())}/: no level files found "
+                       "(level files go in <folder>/<ruleset>/*.toml)")
 
 
 def check_paths(targets: list[str], report: Report) -> None:
     """Check the given files and folders."""
     from game.engine.levels import (
-        LevelError, _display, find_level_files, is_level_file, load_entry, mark_duplicates, read_toml, root_for,
+        LevelError, _display, cap_problem, find_level_files, is_level_file, load_entry, mark_duplicates, read_toml,
+        root_for,
     )
+    from game.engine.levelscan import capped
 
     ids = set(_ruleset_ids())
     entries = []
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            files = find_level_files(path, recursive=True)
+            files = []
+            for folder, found in _by_folder(find_level_files(path, recursive=True)):
+                read, left_out = capped(found)
+                files += read
+                if left_out:
+                    report.problem(f"{_display(folder)}/: {cap_problem(len(left_out))}")
             if not files:
-                report.lines.append(f"{_display(path)}: no level files found")
+                report.problem(f"{_display(path)}/: no level files found (level files end in .toml and do not "
+                               "start with '_' or '.')")
         elif path.is_file() or path.is_symlink():
             files = [path]
         else:
@@ -141,6 +160,14 @@ def check_paths(targets: list[str], report: Report) -> None:
     mark_duplicates(entries)
     for e in entries:
         report.add_entry(e)
+
+
+def _by_folder(files: list[Path]) -> list[tuple[Path, list[Path]]]:
+    """Group files by their folder, keeping their order."""
+    groups: dict[Path, list[Path]] = {}
+    for f in files:
+        groups.setdefault(f.parent, []).append(f)
+    return list(groups.items())
 
 
 def run(args: argparse.Namespace) -> int:

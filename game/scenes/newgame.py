@@ -22,14 +22,15 @@ log = logging.getLogger(__name__)
 DIFFICULTIES = ("easy", "normal", "hard", "random")
 
 
-def count_level_files(ruleset_id: str) -> int:
-    """Count level files of a ruleset (shipped and mods) without loading them."""
-    n = 0
-    for base in (paths.levels_dir(), paths.mods_dir()):
-        folder = base / ruleset_id
-        if folder.is_dir():
-            n += sum(1 for p in folder.iterdir() if p.suffix == ".toml" and not p.name.startswith("_"))
-    return n
+def count_level_files(ruleset_id: str, *, refresh: bool = False) -> int:
+    """Count the level files the list of a ruleset reads (shipped and mods) without loading them.
+
+    The count comes from the level catalogue and is kept until the catalogue changes,
+    so drawing a frame lists no folder; ``refresh`` lists the folders again.
+    """
+    from game.engine.levels import count_levels
+
+    return count_levels(ruleset_id, refresh=refresh)
 
 
 class GalleryScene(Scene):
@@ -42,6 +43,8 @@ class GalleryScene(Scene):
         from game.engine.registry import all_rulesets
 
         self.rulesets = all_rulesets()
+        for rs in self.rulesets:  # listed once as the gallery opens; frames reuse the counts
+            count_level_files(rs.id, refresh=True)
         self.hover: int | None = None
         self.cards: list[pygame.Rect] = []
         self._layout()
@@ -159,10 +162,14 @@ class LevelSelectScene(Scene):
         y = 0
         for i, e in enumerate(self.entries):
             title = e.level.title() if e.level else e.path.name
+            if e.skipped:  # a folder with more level files than are read: say how many were left out
+                from game.engine import levelscan
+
+                title = t("levels.left_out", n=e.skipped, max=levelscan.MAX_LEVELS_PER_DIR)
             tag = []
             if e.source == "mod":
                 tag.append(t("levels.mod"))
-            if not e.ok:
+            if not e.ok and not e.skipped:
                 tag.append(t("levels.broken"))
             text = f"{title}  [{' · '.join(tag)}]" if tag else title
             oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
@@ -194,6 +201,13 @@ class LevelSelectScene(Scene):
         if self.selected is None:
             return html.escape(t("levels.pick_one"))
         e = self.entries[self.selected]
+        if e.skipped:
+            from game.engine import levelscan
+
+            cap = levelscan.MAX_LEVELS_PER_DIR
+            return (f"<b>{html.escape(t('levels.left_out', n=e.skipped, max=cap))}</b><br><br>"
+                    f"{html.escape(t('levels.left_out_detail', max=cap))}<br><br>"
+                    f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
         if not e.ok:
             return (f"<b>{html.escape(e.path.name)}</b><br><br>{html.escape(t('levels.broken_detail'))}<br><br>"
                     f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import levels
+from game.engine import levelfiles, levels
 from game.engine.levels import (
     Level, LevelError, discover_levels, get_level, json_schema, load_level_file, resolve_asset,
 )
@@ -338,7 +338,7 @@ def test_ten_megabyte_file_is_refused_quickly(level_env: LevelEnv) -> None:
 
 
 def test_includes_share_one_byte_budget(level_env: LevelEnv, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levels, "MAX_TOTAL_BYTES", 2000)
+    monkeypatch.setattr(levelfiles, "MAX_TOTAL_BYTES", 2000)
     big = CHIPS * 10  # about 700 bytes each
     for name in ("_a.toml", "_b.toml", "_c.toml"):
         level_env.write(level_env.mod, name, big)

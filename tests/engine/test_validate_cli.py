@@ -159,12 +159,12 @@ def test_validate_missing_path_and_shared_file(level_env: LevelEnv, capsys: pyte
 
 def test_validate_turns_unexpected_errors_into_a_problem_of_that_file(
         level_env: LevelEnv, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.engine import levels
+    from game.engine import levelmodel
 
     def boom(*_a: object, **_k: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(levels, "load_merged", boom)
+    monkeypatch.setattr(levelmodel, "load_merged", boom)
     p = level_env.write(level_env.mod, "x.toml", GOOD_LEVEL)
     code, out, _ = _run("validate", str(p), capsys=capsys)
     assert code == 1
