@@ -300,6 +300,16 @@ class TextRecorder:
         """One fitted line inside ``box`` (see ``line``), recorded."""
         return line(surface, text, box, size, colour, self.records, align, bold, minimum)
 
+    def fit(self, surface: pygame.Surface, text: str, box: pygame.Rect, start: int, minimum: int, colour: Any,
+            align: str = "topleft", pos: tuple[float, float] | None = None, bold: bool = False) -> Fitted:
+        """One line fitted to ``box`` (see ``fit_line``) drawn with ``align`` at ``pos`` (default: that anchor of
+        the box), recorded."""
+        fitted = fit_line(text, box.w, start, minimum, bold=bold, height=box.h)
+        at = pos if pos is not None else getattr(box, align)
+        put(surface, fitted.text, at, fitted.size, colour, align, box, self.records, bold,
+            cut=fitted.cut, shrunk=fitted.shrunk)
+        return fitted
+
     def block(self, surface: pygame.Surface, text: str, box: pygame.Rect, start: int, minimum: int, colour: Any,
               bold: bool = False) -> Block:
         """A wrapped block fitted to ``box`` (see ``fit_block``), drawn from its top-left and recorded."""
