@@ -34,6 +34,7 @@ class Floater:
     life: float = 1.1
     style: str = "shadow"
     age: float = 0.0
+    driven: bool = False  # aged by an animation (``spawn_anim``), not by ``update``
 
     @property
     def progress(self) -> float:
@@ -66,14 +67,14 @@ class FloaterLayer:
 
         def start() -> None:
             f = self.spawn(text, pos, colour, **kw)
-            f.life = -abs(f.life)  # driven by the animation, not by update()
+            f.driven = True
             holder["f"] = f
 
         def step(p: float) -> None:
             f = holder.get("f")
             if f is None:
                 return
-            f.age = p * abs(f.life)
+            f.progress = p
             if p >= 1.0 and f in self.items:
                 self.items.remove(f)
         return anim.Sequence(anim.Call(start), anim.Func(step, float(kw.get("life", 1.1))))
@@ -83,9 +84,9 @@ class FloaterLayer:
         if not self.items:
             return
         for f in self.items:
-            if f.life > 0:
+            if not f.driven:
                 f.age += dt
-        self.items = [f for f in self.items if f.life <= 0 or f.age < f.life]
+        self.items = [f for f in self.items if f.driven or f.age < f.life]
 
     @property
     def animating(self) -> bool:
@@ -99,7 +100,7 @@ class FloaterLayer:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every floater at its age."""
         for f in self.items:
-            p = f.age / abs(f.life) if f.life else 1.0
+            p = f.age / f.life if f.life > 0 else 1.0
             if f.style == "boxed":
                 _draw_boxed(surface, f, p)
             else:

@@ -35,9 +35,18 @@ def _t(key: str, **kw: Any) -> str:
     return t("sanctuary_scene." + key, **kw)
 
 
+#: the overlay's words (``PileOverlay`` asks by these keys) from the sanctuary catalogue
+_WORDS: dict[str, Any] = {
+    "close": lambda: _t("pile.close"), "up": lambda: _t("pile.up"), "down": lambda: _t("pile.down"),
+    "at_top": lambda: _t("pile.at_top"), "at_bottom": lambda: _t("pile.at_bottom"),
+    "count": lambda n: _t("pile.count", n=n), "count_one": lambda: _t("pile.count_one"),
+    "newest": lambda: _t("pile.newest"), "hint": lambda: _t("pile.hint"), "empty": lambda: _t("discard_empty"),
+}
+
+
 def _words(key: str, **kw: Any) -> str:
-    """The overlay's words from the sanctuary catalogue (``PileOverlay`` asks by its own keys)."""
-    return _t("discard_empty") if key == "empty" else _t("pile." + key, **kw)
+    """One of the overlay's words in the current language."""
+    return _WORDS[key](**kw)
 
 
 class PileScene(Scene):

@@ -16,10 +16,11 @@ the result screen.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import pygame
 
@@ -30,6 +31,9 @@ from game.rulesets.sanctuary.state import card_owner
 from game.scenes.base import RulesetScene
 from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
+from game.ui import text as uitext
+from game.ui.cards.arrows import arrow, swords
+from game.ui.floaters import FloaterLayer
 from game.ui.input import Click, Drop, HitRegion
 from game.ui.layout import CardFan, fit_rect
 
@@ -235,7 +239,7 @@ class SanctuaryScene(RulesetScene):
         self.shake: dict[str, tuple[float, float]] = {}
         self.busy_dial: set[int] = set()
         self.busy_angle: set[str] = set()
-        self.floats: list[dict[str, Any]] = []
+        self.floaters = FloaterLayer()
         self.flying: dict[str, dict[str, Any]] = {}
         self.leaving: list[dict[str, Any]] = []
         self._last_rects: dict[str, pygame.Rect] = {}
@@ -998,10 +1002,12 @@ class SanctuaryScene(RulesetScene):
             self._float_at(rect.center, text, colour)
 
     def _float_at(self, pos: tuple[float, float], text: str, colour: Any, size: int = 24, rise: float = 40.0) -> None:
-        fl = {"pos": pos, "text": text, "colour": colour, "t": 0.0, "size": size, "rise": rise}
-        self.floats.append(fl)
-        self.queue.add(anim.Tween(fl, "t", end=1.0, duration=1.1, ease="linear").then(
-            lambda x=fl: self.floats.remove(x) if x in self.floats else None))
+        self.queue.add(self.floaters.spawn_anim(text, pos, colour, size=size, rise=rise, life=1.1))
+
+    @property
+    def floats(self) -> list[dict[str, Any]]:
+        """The floating numbers showing now, as plain records (text, pos, colour, size, rise...)."""
+        return [dataclasses.asdict(f) for f in self.floaters.items]
 
     # ================================================================= drawing
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -1014,7 +1020,7 @@ class SanctuaryScene(RulesetScene):
             self.busy_angle.clear()
             self.flying.clear()
             self.leaving.clear()
-            self.floats.clear()
+            self.floaters.clear()
         pls = self.players(view)
         self._draw_static(surface, view, L, pls)
         self._draw_hand(surface, view, L, pls[L.me])
@@ -1051,15 +1057,7 @@ class SanctuaryScene(RulesetScene):
             img = pygame.transform.smoothscale(img, size)
             img.set_alpha(round(255 * (1 - 0.7 * tt)))
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-        for fl in self.floats:
-            tt = fl["t"]
-            x, y = fl["pos"]
-            alpha = 255 if tt < 0.6 else round(255 * (1 - (tt - 0.6) / 0.4))
-            colour = gfx.with_alpha(fl["colour"], max(0, alpha))
-            dy = fl.get("rise", 40.0) * tt
-            gfx.text(surface, fl["text"], (x + 2, y - dy + 2), fl["size"], (0, 0, 0, max(0, alpha // 2)),
-                     "center", bold=True)
-            gfx.text(surface, fl["text"], (x, y - dy), fl["size"], colour, "center", bold=True)
+        self.floaters.draw(surface)
         # remember where cards were (leaving animations start there)
         self._last_rects = {iid: rect for iid, (_, _, rect) in L.cards.items()}
         self._last_rects.update(L.tabs)
@@ -1382,39 +1380,7 @@ class SanctuaryScene(RulesetScene):
 
     @staticmethod
     def _name_plate(name: str, width: int) -> tuple[list[str], int]:
-        inner = max(10, width - 4)
-
-        def fits(text: str, size: int) -> bool:
-            return gfx.text_size(text, size, True)[0] <= inner
-
-        def cut(text: str, size: int) -> str:
-            while len(text) > 1 and not fits(text + "…", size):
-                text = text[:-1]
-            return text.rstrip() + "…"
-
-        def wrap(size: int) -> list[str]:
-            lines: list[str] = []
-            for word in name.split():
-                if lines and fits(lines[-1] + " " + word, size):
-                    lines[-1] += " " + word
-                else:
-                    lines.append(word if fits(word, size) else cut(word, size))
-            return lines or [""]
-
-        for size in (11, 10):  # one line reads best
-            if fits(name, size):
-                return [name], size
-        for size in (11, 10, 9, 8):
-            if all(fits(w, size) for w in name.split()):
-                lines = wrap(size)
-                if len(lines) <= 3:
-                    return lines, size
-        lines = wrap(8)
-        if len(lines) > 3:
-            lines = lines[:3]
-            if not lines[2].endswith("…"):
-                lines[2] = cut(lines[2], 8)
-        return lines, 8
+        return uitext.plate_lines(name, width)
 
     def plate_of(self, iid: str) -> tuple[list[str], int]:
         """The name plate of a card in a battle row as drawn now: its lines and text size."""
@@ -1556,13 +1522,13 @@ class SanctuaryScene(RulesetScene):
                 continue
             dial = L.dial[1 - active]
             start = (ra.centerx, ra.top if L.band[active].y > dial[1] else ra.bottom)
-            _arrow(surface, start, dial, ATTACK_COLOUR, bend=0.18)
+            arrow(surface, start, dial, ATTACK_COLOUR, bend=0.18)
         for a, b in blocks.items():
             ra, rb = L.rect_of(a), L.rect_of(b)
             if ra is None or rb is None:
                 continue
             down = rb.centery > ra.centery
-            _arrow(surface, (rb.centerx, rb.top if down else rb.bottom), (ra.centerx, ra.bottom if down else ra.top),
+            arrow(surface, (rb.centerx, rb.top if down else rb.bottom), (ra.centerx, ra.bottom if down else ra.top),
                    BLOCK_COLOUR, bend=0.1)
         duel = view.get("duel") or {}
         ra, rb = L.rect_of(duel.get("challenger")), L.rect_of(duel.get("target"))
@@ -1570,15 +1536,15 @@ class SanctuaryScene(RulesetScene):
             down = rb.centery > ra.centery
             p1 = (ra.centerx, ra.bottom if down else ra.top)
             p2 = (rb.centerx, rb.top if down else rb.bottom)
-            _arrow(surface, p1, p2, DUEL_COLOUR, both=True, bend=0.12)
+            arrow(surface, p1, p2, DUEL_COLOUR, both=True, bend=0.12)
             mid = ((p1[0] + p2[0]) // 2, (p1[1] + p2[1]) // 2)
-            _swords(surface, mid)
+            swords(surface, mid)
         # targets of the Manipulations on the stack
         for s, r in L.stack:
             rt = L.rect_of(s.get("target"))
             if rt is not None:
                 end = (rt.centerx, rt.bottom if rt.centery < r.centery else rt.top)
-                _arrow(surface, (r.right - 14, r.centery), end, (170, 110, 220), bend=0.2, width=4)
+                arrow(surface, (r.right - 14, r.centery), end, (170, 110, 220), bend=0.2, width=4)
 
     # ---------------------------------------------------------------- the hand
     def _draw_hand(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, pl: dict[str, Any]) -> None:
@@ -1681,7 +1647,7 @@ class SanctuaryScene(RulesetScene):
             kinds = {a.kind for a in d.payload} if isinstance(d.payload, list) else set()
             colour = DUEL_COLOUR if "duel" in kinds else BLOCK_COLOUR if "block" in kinds else \
                 ATTACK_COLOUR if "attack" in kinds else (170, 110, 220)
-            _arrow(surface, src, self.router.mouse, colour, bend=0.15)
+            arrow(surface, src, self.router.mouse, colour, bend=0.15)
         if d is not None:  # the zones that would take the dragged card say what dropping there does
             pal = gfx.palette()
             for r in self.router.drop_candidates():
@@ -1716,54 +1682,3 @@ class SanctuaryScene(RulesetScene):
 
 
 WILL_FLOAT = (120, 170, 250)
-
-
-# --------------------------------------------------------------------- drawing helpers
-
-
-def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], n: int = 18
-            ) -> list[tuple[float, float]]:
-    return [((1 - u) ** 2 * p0[0] + 2 * (1 - u) * u * p1[0] + u * u * p2[0],
-             (1 - u) ** 2 * p0[1] + 2 * (1 - u) * u * p1[1] + u * u * p2[1]) for u in (i / n for i in range(n + 1))]
-
-
-def _arrow(surface: pygame.Surface, start: Iterable[float], end: Iterable[float], colour: Any, bend: float = 0.15,
-           both: bool = False, width: int = 6) -> None:
-    """Draw a curved arrow with a dark outline (and a head at both ends when ``both``)."""
-    s = tuple(start)
-    e = tuple(end)
-    dx, dy = e[0] - s[0], e[1] - s[1]
-    length = math.hypot(dx, dy)
-    if length < 8:
-        return
-    ctrl = ((s[0] + e[0]) / 2 - dy * bend, (s[1] + e[1]) / 2 + dx * bend)
-    pts = _bezier(s, ctrl, e)
-    head = 16
-    pal = gfx.palette()
-
-    def head_at(tip: tuple[float, float], frm: tuple[float, float]) -> list[tuple[float, float]]:
-        ang = math.atan2(tip[1] - frm[1], tip[0] - frm[0])
-        return [tip, (tip[0] - head * math.cos(ang - 0.45), tip[1] - head * math.sin(ang - 0.45)),
-                (tip[0] - head * math.cos(ang + 0.45), tip[1] - head * math.sin(ang + 0.45))]
-
-    body = pts[1:-2] if both else pts[:-2]
-    if len(body) >= 2:
-        pygame.draw.lines(surface, pal.table_dark, False, body, width + 4)
-        pygame.draw.lines(surface, colour, False, body, width)
-    heads = [head_at(pts[-1], pts[-3])]
-    if both:
-        heads.append(head_at(pts[0], pts[2]))
-    for h in heads:
-        pygame.draw.polygon(surface, colour, h)
-        pygame.draw.polygon(surface, pal.table_dark, h, 2)
-
-
-def _swords(surface: pygame.Surface, center: tuple[int, int]) -> None:
-    """Draw the duel mark: two crossed blades in a gold disc."""
-    pal = gfx.palette()
-    cx, cy = center
-    pygame.draw.circle(surface, DUEL_COLOUR, center, 15)
-    pygame.draw.circle(surface, pal.table_dark, center, 15, 2)
-    for sgn in (-1, 1):
-        pygame.draw.line(surface, pal.ink, (cx - 8 * sgn, cy - 8), (cx + 8 * sgn, cy + 8), 3)
-        pygame.draw.line(surface, pal.ink, (cx - 8 * sgn + 3 * sgn, cy + 4), (cx - 4 * sgn + 3 * sgn, cy + 8), 2)
