@@ -237,12 +237,14 @@ class DrawnText:
         return (self.rect, self.box, self.text)[i]
 
 
-def problems(records: Sequence[DrawnText]) -> list[str]:
-    """Text outside its box or on top of other text, in words (empty: all clean)."""
+def problems(records: Sequence[DrawnText], overlaps: bool = True) -> list[str]:
+    """Text outside its box or (with ``overlaps``) whose line box lies on another's, in words (empty: clean)."""
     out = []
     for rect, box, text in records:
         if not box.contains(rect):
             out.append(f"{text!r} {tuple(rect)} leaves its box {tuple(box)}")
+    if not overlaps:
+        return out
     for i, (a, _, ta) in enumerate(records):
         for b, _, tb in records[i + 1:]:
             if a.colliderect(b):
@@ -322,6 +324,6 @@ class TextRecorder:
         """The words drawn, in drawing order."""
         return [r.text for r in self.records]
 
-    def problems(self) -> list[str]:
+    def problems(self, overlaps: bool = True) -> list[str]:
         """Text of this frame outside its box or overlapping other text (see ``problems``)."""
-        return problems(self.records)
+        return problems(self.records, overlaps)

@@ -33,6 +33,7 @@ from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
 from game.ui import text as uitext
 from game.ui.cards.arrows import arrow, swords
+from game.ui.drops import DropMatcher
 from game.ui.floaters import FloaterLayer
 from game.ui.input import Click, Drop, HitRegion
 from game.ui.layout import CardFan, fit_rect
@@ -240,6 +241,10 @@ class SanctuaryScene(RulesetScene):
         self.busy_dial: set[int] = set()
         self.busy_angle: set[str] = set()
         self.floaters = FloaterLayer()
+        self.drops = self._drop_matcher()
+        # the text drawn on the cached table layer, and the text drawn every frame: text_problems() checks them
+        self.texts = uitext.TextRecorder()
+        self.frame_texts = uitext.TextRecorder()
         self.flying: dict[str, dict[str, Any]] = {}
         self.leaving: list[dict[str, Any]] = []
         self._last_rects: dict[str, pygame.Rect] = {}
@@ -716,45 +721,50 @@ class SanctuaryScene(RulesetScene):
         return art.face(self.cid(iid) or "?", card, HAND_CARD, self.lang)
 
     # ================================================================= drops
+    def _drop_matcher(self) -> DropMatcher:
+        """What a drag means on a card or zone: played on it, dueling or blocking it, attacking the opposing
+        Sanctuary, or an untargeted play of the zone's card type; one's own card counts as its zone."""
+        drops = DropMatcher(lambda: self._legal_set, reason=lambda acts, marker: self._refusal(acts))
+        zone_type = {"chars": "character", "attachments": "attachment", "stack": "manipulation"}
+
+        def on_card(a: Action, m: Any) -> bool:
+            if not isinstance(m, Target):
+                return False
+            return (a.kind in ("play", "use", "duel") and a.get("target") == m.iid) \
+                or (a.kind == "block" and a.get("attacker") == m.iid) \
+                or (a.kind == "attack" and m.iid == f"{1 - self.L.me}.S")
+
+        def in_zone(a: Action, m: Any) -> bool:
+            if not isinstance(m, Zone) or a.kind != "play" or a.get("target") is not None:
+                return False
+            card = self.card(a.get("card"))
+            return card is not None and card.type == zone_type.get(m.name)
+
+        def own_card(m: Any) -> Zone | None:
+            if isinstance(m, Target) and m.iid[:1] == str(self.L.me) and not m.iid.endswith(".S"):
+                return Zone("attachments" if m.iid in self.L.tiles else "chars")
+            return None
+
+        drops.rule(on_card)
+        drops.rule(in_zone)
+        drops.redirect(own_card)
+        return drops
+
     def _match(self, acts: Any, marker: Any) -> Action | None:
         """Return the legal action a drag of ``acts`` onto ``marker`` means (None when it means nothing)."""
-        if not isinstance(acts, (list, tuple)):
-            return None
-        legal = [a for a in acts if isinstance(a, Action) and a in self._legal_set]
-        if isinstance(marker, Target):
-            iid = marker.iid
-            opp_sanct = f"{1 - self.L.me}.S"
-            for a in legal:
-                if a.kind in ("play", "use") and a.get("target") == iid:
-                    return a
-                if a.kind == "duel" and a.get("target") == iid:
-                    return a
-                if a.kind == "block" and a.get("attacker") == iid:
-                    return a
-                if a.kind == "attack" and iid == opp_sanct:
-                    return a
-            if iid[:1] == str(self.L.me) and not iid.endswith(".S"):  # own cards: as good as their zone
-                zone = "attachments" if iid in self.L.tiles else "chars"
-                return self._match(acts, Zone(zone))
-            return None
-        if isinstance(marker, Zone):
-            want = {"chars": "character", "attachments": "attachment", "stack": "manipulation"}.get(marker.name)
-            for a in legal:
-                if a.kind == "play" and a.get("target") is None:
-                    card = self.card(a.get("card"))
-                    if card is not None and card.type == want:
-                        return a
-        return None
+        return self.drops.match(acts, marker)
 
-    def _accepts(self, acts: Any, marker: Any) -> str | None:
-        """None when the drag may drop here, else the reason in words."""
-        if self._match(acts, marker) is not None:
-            return None
+    def _refusal(self, acts: Any) -> str:
+        """Why the dragged card cannot go there, naming it."""
         actor = None
         if isinstance(acts, (list, tuple)) and acts and isinstance(acts[0], Action):
             a = acts[0]
             actor = a.get("card") or a.get("challenger") or a.get("blocker")
         return _t("reason.not_there", card=self.cname(actor))
+
+    def _accepts(self, acts: Any, marker: Any) -> str | None:
+        """None when the drag may drop here, else the reason in words."""
+        return self.drops.reason(acts, marker)
 
     def on_intent(self, intent: Any) -> None:
         """Drops on a card or zone become the matching action; a click on a pile opens it (as a right-click
@@ -1012,6 +1022,7 @@ class SanctuaryScene(RulesetScene):
     # ================================================================= drawing
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Draw the table for the seat in front: both sides, the middle band, the hand, effects."""
+        self.frame_texts.begin()
         L = self.L
         if not L.band:
             L = self._layout(view)
@@ -1068,6 +1079,21 @@ class SanctuaryScene(RulesetScene):
 
     STATIC_AREA = pygame.Rect(0, 50, 1004, 468)
 
+    def _put(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: Any, align: str,
+             left: int, width: int, bold: bool = False) -> pygame.Rect:
+        """Draw a fitted line on the table layer and record it with the width it must stay in."""
+        rect = gfx.text(surface, text, pos, size, colour, align, bold=bold)
+        if text:
+            box = pygame.Rect(left, rect.y, width, rect.h)
+            self.texts.records.append(uitext.DrawnText(pygame.Rect(rect), box, text, size, text.endswith("…")))
+        return rect
+
+    def text_problems(self, overlaps: bool = True) -> list[str]:
+        """Text drawn outside its box, or (with ``overlaps``) on another line's box, in the last drawn frame.
+        The table packs some lines closer than the font's line spacing (a seat's name over its Sanctuary's,
+        a pile's count over its label) without their letters touching: those show up as overlaps."""
+        return uitext.problems(self.texts.records + self.frame_texts.records, overlaps)
+
     def _draw_static(self, surface: pygame.Surface, view: dict[str, Any], L: Layout,
                      pls: list[dict[str, Any]]) -> None:
         """Both sides, the middle band and the arrows: painted once per move into a cached layer
@@ -1083,6 +1109,7 @@ class SanctuaryScene(RulesetScene):
                 self._static = pygame.Surface(size)
             layer = self._static
             layer.blit(draw.table_background(size), self.STATIC_AREA, self.STATIC_AREA)
+            self.texts.begin()
             for seat in (L.opp, L.me):
                 self._draw_side(layer, view, L, seat, pls[seat])
             self._draw_middle(layer, view, L, words=False)
@@ -1116,13 +1143,13 @@ class SanctuaryScene(RulesetScene):
         gfx.panel(surface, r, radius=10)
         gfx.draw_seat_badge(surface, seat, (r.x + 16, r.y + 17), 8)
         name = self.seat_name(seat)
-        size = gfx.fit_text_size(name, r.w - 40, 24, start=16, bold=True)
-        gfx.text(surface, name, (r.x + 30, r.y + 17), size, gfx.seat_ink(seat), "midleft", bold=True)
+        self.texts.fit(surface, name, pygame.Rect(r.x + 30, r.y + 5, r.w - 40, 24), 16, 8, gfx.seat_ink(seat),
+                       "midleft", (r.x + 30, r.y + 17), bold=True)
         san = pl.get("sanctuary")
         if isinstance(san, str) and self.card(san) is not None:
             sname = self.cname(san)
             sname, fs = art.fit_line(sname, r.w - 16, start=12, min_px=10, bold=False)
-            gfx.text(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft")
+            self._put(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft", r.x + 10, r.w - 16)
         if isinstance(san, str) and san in L.cards:
             self._draw_card(surface, view, san, L.cards[san], SANCT_CARD)
         # Structure dial
@@ -1404,7 +1431,8 @@ class SanctuaryScene(RulesetScene):
         gfx.rounded_rect(surface, plate, gfx.with_alpha(dark, 240), 4)
         gfx.rounded_rect(surface, plate, gfx.lerp_colour(main, (255, 255, 255), 0.25), 4, 1)
         for i, line in enumerate(lines):
-            gfx.text(surface, line, (plate.centerx, plate.y + 1 + i * lh), size, pal.ink_light, "midtop", bold=True)
+            uitext.put(surface, line, (plate.centerx, plate.y + 1 + i * lh), size, pal.ink_light, "midtop",
+                       plate.inflate(0, 2), self.texts.records, bold=True, cut=line.endswith("…"))
         return plate
 
     def _draw_piles(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, seat: int,
@@ -1434,9 +1462,12 @@ class SanctuaryScene(RulesetScene):
                 for j in range(min(n, 4)):
                     img = pygame.transform.rotate(art.back(MINI), 8 * (j - 1.5))
                     surface.blit(img, img.get_rect(center=(rect.centerx + 3 * (j - 1.5), rect.centery)))
-            gfx.text(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft", bold=True)
-            label, size = art.fit_line(label, L.piles[seat].right - rect.right - 8, start=11, bold=False)
-            gfx.text(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft")
+            room = L.piles[seat].right - rect.right - 8
+            self._put(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft",
+                      rect.right + 5, room + 3, bold=True)
+            label, size = art.fit_line(label, room, start=11, bold=False)
+            self._put(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft",
+                      rect.right + 5, room)
 
     # ---------------------------------------------------------------- the middle band
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, band: bool = True,
@@ -1455,12 +1486,15 @@ class SanctuaryScene(RulesetScene):
         size = 15
         while size > 11 and gfx.text_size(text, size, max_width=L.prompt.right - x)[1] > L.prompt.h - 4:
             size -= 1
-        gfx.text(surface, text, (x, L.prompt.centery), size, pal.ink_light, "midleft", max_width=L.prompt.right - x)
+        uitext.put(surface, text, (x, L.prompt.centery), size, pal.ink_light, "midleft",
+                   pygame.Rect(x, L.prompt.y, L.prompt.right - x, L.prompt.h), self.texts.records,
+                   max_width=L.prompt.right - x)
         # the stack of Manipulations
         sz = L.stack_zone
         if L.stack:
             label, size = art.fit_line(_t("stack"), sz.w - 40, start=10)  # left: the target arrows leave on the right
-            gfx.text(surface, label, (sz.x + 4, sz.y - 1), size, pal.accent, "bottomleft", bold=True)
+            self._put(surface, label, (sz.x + 4, sz.y - 1), size, pal.accent, "bottomleft", sz.x + 4, sz.w - 40,
+                      bold=True)
         for s, r in L.stack:
             iid = s.get("card")
             if iid in self.flying:
@@ -1475,7 +1509,8 @@ class SanctuaryScene(RulesetScene):
             if s.get("target"):
                 label += f" » {self.cname(s.get('target'))}"
             label, fs = art.fit_line(label, r.w - 26, start=13)
-            gfx.text(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", bold=True)
+            uitext.put(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", r, self.texts.records,
+                       bold=True, cut=label.endswith("…"))
 
     def prompt_text(self, view: dict[str, Any]) -> str:
         """The priority prompt: what the player in front may do now, or who is deciding."""
@@ -1614,7 +1649,9 @@ class SanctuaryScene(RulesetScene):
         room = L.mulligan["keep"].y - box.y - 14  # the question stays above the buttons
         while size > 8 and gfx.text_size(text, size, True, max_width=box.w - 30)[1] > room:
             size -= 1
-        gfx.text(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop", max_width=box.w - 30, bold=True)
+        uitext.put(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop",
+                   pygame.Rect(box.x + 15, box.y + 10, box.w - 30, room), self.frame_texts.records, bold=True,
+                   max_width=box.w - 30)
         hovered = self.router.hovered.key if self.router.hovered is not None else None
         for key, label, primary in (("keep", _t("button.keep"), True), ("mulligan", _t("button.mulligan", n=m), False)):
             r = L.mulligan[key]
@@ -1628,8 +1665,7 @@ class SanctuaryScene(RulesetScene):
             gfx.shadow(surface, r, 8, (1, 3), blur=3)
             gfx.rounded_rect(surface, r, bg, 8)
             gfx.rounded_rect(surface, r, pal.edge, 8, 2)
-            fs = gfx.fit_text_size(label, r.w - 16, r.h - 4, start=17, minimum=8, bold=True)
-            gfx.text(surface, label, r.center, fs, pal.ink, "center", bold=True)
+            self.frame_texts.fit(surface, label, r.inflate(-16, -4), 17, 8, pal.ink, "center", bold=True)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The action bar sits in the middle band; the key reminder goes to the free corner below the table."""

@@ -31,7 +31,9 @@ from game.rulesets.skirmish.bot import success_chance
 from game.scenes.base import RulesetScene
 from game.ui import anim, gfx
 from game.ui import text as uitext
+from game.ui.drops import DropMatcher
 from game.ui.floaters import FloaterLayer
+from game.ui.layers import LayerCache
 from game.ui.input import Drop, HitRegion
 
 log = logging.getLogger(__name__)
@@ -124,11 +126,12 @@ class SkirmishScene(RulesetScene):
         self.selected: tuple | None = None       # (who, act, item) group whose targets are shown
         self.focus: str | None = None            # combatant shown in the detail card
         self.float_layer = FloaterLayer()
+        self.drops = self._drop_matcher()
         self.ghosts: list[Ghost] = []
         self.needle_shown: float = float(self.view.get("needle", TRACK_MAX))
         self._needle_to: float = self.needle_shown
         self._board_cache: tuple[Any, pygame.Surface] | None = None
-        self._track_cache: tuple[Any, pygame.Surface] | None = None  # the AP track without needle and markers
+        self.layers = LayerCache()  # the AP track without needle and markers
         self._decision_key: Any = None
         self._rects: dict[str, pygame.Rect] = {}
         self._chip_rects: dict[tuple[str, str], pygame.Rect] = {}
@@ -422,26 +425,20 @@ class SkirmishScene(RulesetScene):
         return "\n".join(lines)
 
     def _accepts(self, zone: Zone) -> Any:
-        def check(payload: Any) -> str | None:
-            return None if self._match_drop(payload, zone) is not None else t("skirmish_scene.no_drop")
-        return check
+        return self.drops.accepts(zone)
+
+    def _drop_matcher(self) -> DropMatcher:
+        """The equipment action a drag of an item's possible moves onto a zone stands for."""
+        drops = DropMatcher(lambda: self._legal_set, reason=lambda payload, zone: t("skirmish_scene.no_drop"))
+        drops.rule(lambda a, z: z.kind == "ground" and a.kind == "drop")
+        drops.rule(lambda a, z: z.kind == "pack" and a.kind == "stow" and a.get("who") == z.who)
+        drops.rule(lambda a, z: z.kind == "part" and a.kind in ("equip", "pickup", "take") and a.get("who") == z.who
+                   and z.part in (a.get("parts") or ()))
+        return drops
 
     def _match_drop(self, payload: Any, zone: Zone) -> Action | None:
         """The equipment action a drag of ``payload`` (its possible moves) onto ``zone`` stands for."""
-        if not isinstance(payload, (list, tuple)):
-            return None
-        legal = self._legal_set
-        for a in payload:
-            if not isinstance(a, Action) or a not in legal:
-                continue
-            if zone.kind == "ground" and a.kind == "drop":
-                return a
-            if zone.kind == "pack" and a.kind == "stow" and a.get("who") == zone.who:
-                return a
-            if zone.kind == "part" and a.kind in ("equip", "pickup", "take") and a.get("who") == zone.who \
-                    and zone.part in (a.get("parts") or ()):
-                return a
-        return None
+        return self.drops.match(payload, zone)
 
     def _card_targets(self, view: dict[str, Any], legal: list[Action], dtype: str | None) -> list[HitRegion]:
         out: list[HitRegion] = []
@@ -885,22 +882,19 @@ class SkirmishScene(RulesetScene):
     def _track_base(self) -> pygame.Surface:
         """The AP track's panel, line and numbered stops (the part that never moves), painted once
         per track size, palette and text size: it was redrawn every frame, half the board's drawing."""
-        pal = gfx.palette()
         r = self.track_rect
-        key = (tuple(r), pal.name, gfx.text_scale())
-        if self._track_cache is not None and self._track_cache[0] == key:
-            return self._track_cache[1]
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
-        mid = self.TRACK_MID
-        pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
-        for n in range(TRACK_MAX + 1):
-            x = self._track_x(n) - r.x
-            pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
-            pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
-            gfx.text(layer, str(n), (x, mid), self._stop_size(), pal.ink, "center", bold=True)
-        self._track_cache = (key, layer)
-        return layer
+
+        def paint(layer: pygame.Surface) -> None:
+            pal = gfx.palette()
+            gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
+            mid = self.TRACK_MID
+            pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
+            for n in range(TRACK_MAX + 1):
+                x = self._track_x(n) - r.x
+                pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
+                pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
+                gfx.text(layer, str(n), (x, mid), self._stop_size(), pal.ink, "center", bold=True)
+        return self.layers.get("track", r.size, paint, extra=tuple(r))
 
     @staticmethod
     def _stop_size() -> int:
