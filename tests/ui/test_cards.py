@@ -125,3 +125,11 @@ def test_an_empty_pile_says_so() -> None:
     ov = _Pile(0).overlay()
     ov.draw(pygame.Surface((1280, 720)))
     assert ov.card_rects == {} and ov.message() == "Nothing here" and "Nothing here" in ov.texts.texts()
+
+
+def test_a_card_large_enough_to_read_keeps_its_proportions_at_huge_text() -> None:
+    zoom = pygame.Rect(0, 0, 260, 364)
+    normal = frame.geometry(zoom)
+    gfx.set_text_scale(1.4)
+    assert frame.geometry(zoom).band == normal.band and frame.geometry(zoom).art == normal.art
+    assert frame.text_growth(125) < frame.text_growth(100) == 1.4

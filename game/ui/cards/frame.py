@@ -6,7 +6,8 @@ once, not every frame. The frame's parts are laid out in card units (a card is
 100 units wide) and the text parts grow with the text-size setting: at larger
 text the name band and the type line get taller and the art window gives them
 the room, so card names and card text follow the setting instead of shrinking
-back to fit a fixed band.
+back to fit a fixed band (a card already large enough to read, a zoom, keeps
+its proportions).
 """
 
 from __future__ import annotations
@@ -24,9 +25,17 @@ from game.ui.layers import settings_key
 NAME_MIN_PX = 8
 
 
-def text_growth() -> float:
-    """How much taller a card's text parts are than at normal text (1.0 at normal and smaller text)."""
-    return max(1.0, gfx.text_scale())
+#: cards at least this wide (a zoom) are large enough to read: their text parts do not grow
+READABLE_W = 150
+#: cards up to this wide get the whole growth (hand, row, pile); between the two it fades out
+SMALL_W = 100
+
+
+def text_growth(width: int = SMALL_W) -> float:
+    """How much taller the text parts of a card ``width`` px wide are than at normal text (1.0 at normal and
+    smaller text, and for cards large enough to read at any text size)."""
+    fade = max(0.0, min(1.0, (READABLE_W - width) / (READABLE_W - SMALL_W)))
+    return 1.0 + (max(1.0, gfx.text_scale()) - 1.0) * fade
 
 
 @dataclass(frozen=True)
@@ -53,7 +62,7 @@ def geometry(rect: pygame.Rect) -> CardGeometry:
     """Lay a card face out in ``rect``; the name band and the type line grow with the text size."""
     rect = pygame.Rect(rect)
     s = rect.w / 100.0
-    g = text_growth()
+    g = text_growth(rect.w)
     band_h = 21 * g
     art_y = 6 + band_h
     type_h = 14 * g

@@ -235,8 +235,9 @@ class PileOverlay:
             surface.blit(img if img is not None else self._back(CARD), rect)
             if iid == newest:
                 label = self.words("newest")
-                fitted = uitext.fit_line(label, CARD[0] - 14, 12, 9, bold=True, height=18)
-                tag = pygame.Rect(0, 0, uitext.width_of(fitted.text, fitted.size, True) + 14, 18)
+                tag_h = max(18, gfx.line_height(12, True))  # taller at larger text
+                fitted = uitext.fit_line(label, CARD[0] - 14, 12, 9, bold=True, height=tag_h)
+                tag = pygame.Rect(0, 0, uitext.width_of(fitted.text, fitted.size, True) + 14, tag_h)
                 tag.midbottom = (rect.centerx, rect.y - 3)
                 gfx.rounded_rect(surface, tag, pal.accent, 8)
                 uitext.put(surface, fitted.text, tag.center, fitted.size, pal.ink, "center", tag, rec.records,
