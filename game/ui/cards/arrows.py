@@ -31,8 +31,9 @@ def arrow(surface: pygame.Surface, start: Iterable[float], end: Iterable[float],
           both: bool = False, width: int = 6) -> pygame.Rect | None:
     """Draw a curved arrow with a dark outline (and a head at both ends when ``both``); returns the rect it
     covers (None when the ends are too close to draw anything)."""
-    s = tuple(start)
-    e = tuple(end)
+    sx, sy = start
+    ex, ey = end
+    s, e = (float(sx), float(sy)), (float(ex), float(ey))
     dx, dy = e[0] - s[0], e[1] - s[1]
     length = math.hypot(dx, dy)
     if length < 8:
