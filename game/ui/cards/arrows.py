@@ -81,5 +81,6 @@ def scroll_arrow(surface: pygame.Surface, rect: pygame.Rect, up: bool, enabled: 
     gfx.rounded_rect(surface, rect, bg, 6)
     gfx.rounded_rect(surface, rect, pal.edge, 6, 1)
     cx, cy = rect.center
-    tip = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if up else [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
+    tip = [(cx - 7, cy + 4), (cx + 7, cy + 4), (cx, cy - 5)] if up else \
+        [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)]
     pygame.draw.polygon(surface, pal.ink if enabled else pal.ink_soft, tip)
