@@ -33,6 +33,7 @@ from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
 from game.ui import text as uitext
 from game.ui.cards.arrows import arrow, swords
+from game.ui.cards.frame import text_growth
 from game.ui.drops import DropMatcher
 from game.ui.floaters import FloaterLayer
 from game.ui.input import Click, Drop, HitRegion
@@ -47,6 +48,7 @@ PHASE_SHOWN_AS = {"end": "contemplation"}
 
 CARD = (92, 128)            # a card in a battle row
 HAND_CARD = (104, 146)      # a card in the hand
+HAND_SPREAD = 84            # how much wider the hand fans out at huge text (its right edge stays on the board)
 MINI = (40, 56)             # piles
 SANCT_CARD = (56, 78)       # the Sanctuary card in its block
 TAB_H, TAB_STEP = 24, 19    # technology tabs tucked under their carrier
@@ -445,6 +447,9 @@ class SanctuaryScene(RulesetScene):
             hovered = next((i for i, c in enumerate(hand) if c == h.key[1]), None)
         if self.router.dragging is not None:
             hovered = None
+        # at larger text the fan spreads to the right (up to the board's edge) so more of each name shows
+        spread = round(HAND_SPREAD * (text_growth(HAND_CARD[0]) - 1.0) / 0.4)
+        self.fan.max_width, self.fan.anchor = 600 + spread, (600 + spread // 2, 702)
         slots = self.fan.slots(len(hand), hovered)
         L.hand = list(zip(hand, slots))
         if view.get("phase") == "setup" and view.get("setup_seat") == me and self.viewer == me \

@@ -62,6 +62,9 @@ def test_table_text_stays_in_its_boxes_and_is_readable_from_the_records(make_app
     assert scene.text_problems(overlaps=False) == []
     box = pygame.Rect(0, 0, 1280, 720)
     assert all(box.contains(r.rect) for r in scene.texts.records)
+    # at huge text the hand fans out wider (more of each name shows), still on the board left of the log
+    assert (scene.fan.max_width > 600) == (size == "huge")
+    assert scene.L.hand and all(slot.rect.right <= scene.STATIC_AREA.right for _, slot in scene.L.hand)
     assert app.errors == []
 
 
