@@ -14,6 +14,11 @@ Modules (import what you need; none of them imports game.app or game.scenes):
 - ``dice_tray``: the pymunk dice tray showing faces the rules already rolled.
 - ``physics``: pymunk flights for chips leaving a bag and cards flicked to a pile.
 - ``sound``: synthesized sound effects with volume and mute.
+- ``text``: text fitting (shrink, "…", names between words, wrapped blocks)
+  and the record of what was drawn (``text_problems`` for every scene).
+- ``floaters``, ``drops``, ``payload``, ``layers``: floating numbers, the drop
+  matcher, frozen payload references, cached static layers.
+- ``cards``: card frames, the pile overlay and arrows of card tables.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from game.rulesets.dungeon.geometry import Board, build_board
 from game.scenes.base import RulesetScene
 from game.scenes.dungeon import art
 from game.ui import anim, gfx
+from game.ui import text as uitext
 from game.ui.input import Circle, Command, DragCancel, DragStart, Drop, HitRegion, Scroll
 from game.ui.physics import FlightField, draw_flying
 from game.ui.widgets import Button, Counter
@@ -62,15 +63,10 @@ def _is_ui(payload: Any) -> bool:
 
 
 def fit_line(text: str, size: int, max_w: int, minimum: int = 9, bold: bool = False) -> tuple[str, int]:
-    """Return (text, size) for one line no wider than max_w: shrink down to ``minimum``, then cut with "…"."""
-    while size > minimum and gfx.text_size(text, size, bold)[0] > max_w:
-        size -= 1
-    if gfx.text_size(text, size, bold)[0] <= max_w:
-        return text, size
-    cut = len(text)
-    while cut > 0 and gfx.text_size(text[:cut].rstrip() + "…", size, bold)[0] > max_w:
-        cut -= 1
-    return text[:cut].rstrip() + "…", size
+    """Return (text, size) for one line no wider than max_w: shrink down to ``minimum``, then cut with "…"
+    (the kit's ``text.fit_line``; a size already below ``minimum`` is kept)."""
+    fitted = uitext.fit_line(text, max_w, size, min(minimum, size), bold=bold)
+    return fitted.text, fitted.size
 
 
 @dataclass

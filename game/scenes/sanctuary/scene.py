@@ -16,10 +16,11 @@ the result screen.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import pygame
 
@@ -30,6 +31,11 @@ from game.rulesets.sanctuary.state import card_owner
 from game.scenes.base import RulesetScene
 from game.scenes.sanctuary import cards as art
 from game.ui import anim, gfx
+from game.ui import text as uitext
+from game.ui.cards.arrows import arrow, swords
+from game.ui.cards.frame import text_growth
+from game.ui.drops import DropMatcher
+from game.ui.floaters import FloaterLayer
 from game.ui.input import Click, Drop, HitRegion
 from game.ui.layout import CardFan, fit_rect
 
@@ -42,6 +48,7 @@ PHASE_SHOWN_AS = {"end": "contemplation"}
 
 CARD = (92, 128)            # a card in a battle row
 HAND_CARD = (104, 146)      # a card in the hand
+HAND_SPREAD = 84            # how much wider the hand fans out at huge text (its right edge stays on the board)
 MINI = (40, 56)             # piles
 SANCT_CARD = (56, 78)       # the Sanctuary card in its block
 TAB_H, TAB_STEP = 24, 19    # technology tabs tucked under their carrier
@@ -235,7 +242,11 @@ class SanctuaryScene(RulesetScene):
         self.shake: dict[str, tuple[float, float]] = {}
         self.busy_dial: set[int] = set()
         self.busy_angle: set[str] = set()
-        self.floats: list[dict[str, Any]] = []
+        self.floaters = FloaterLayer()
+        self.drops = self._drop_matcher()
+        # the text drawn on the cached table layer, and the text drawn every frame: text_problems() checks them
+        self.texts = uitext.TextRecorder()
+        self.frame_texts = uitext.TextRecorder()
         self.flying: dict[str, dict[str, Any]] = {}
         self.leaving: list[dict[str, Any]] = []
         self._last_rects: dict[str, pygame.Rect] = {}
@@ -436,6 +447,9 @@ class SanctuaryScene(RulesetScene):
             hovered = next((i for i, c in enumerate(hand) if c == h.key[1]), None)
         if self.router.dragging is not None:
             hovered = None
+        # at larger text the fan spreads to the right (up to the board's edge) so more of each name shows
+        spread = round(HAND_SPREAD * (text_growth(HAND_CARD[0]) - 1.0) / 0.4)
+        self.fan.max_width, self.fan.anchor = 600 + spread, (600 + spread // 2, 702)
         slots = self.fan.slots(len(hand), hovered)
         L.hand = list(zip(hand, slots))
         if view.get("phase") == "setup" and view.get("setup_seat") == me and self.viewer == me \
@@ -712,45 +726,50 @@ class SanctuaryScene(RulesetScene):
         return art.face(self.cid(iid) or "?", card, HAND_CARD, self.lang)
 
     # ================================================================= drops
+    def _drop_matcher(self) -> DropMatcher:
+        """What a drag means on a card or zone: played on it, dueling or blocking it, attacking the opposing
+        Sanctuary, or an untargeted play of the zone's card type; one's own card counts as its zone."""
+        drops = DropMatcher(lambda: self._legal_set, reason=lambda acts, marker: self._refusal(acts))
+        zone_type = {"chars": "character", "attachments": "attachment", "stack": "manipulation"}
+
+        def on_card(a: Action, m: Any) -> bool:
+            if not isinstance(m, Target):
+                return False
+            return (a.kind in ("play", "use", "duel") and a.get("target") == m.iid) \
+                or (a.kind == "block" and a.get("attacker") == m.iid) \
+                or (a.kind == "attack" and m.iid == f"{1 - self.L.me}.S")
+
+        def in_zone(a: Action, m: Any) -> bool:
+            if not isinstance(m, Zone) or a.kind != "play" or a.get("target") is not None:
+                return False
+            card = self.card(a.get("card"))
+            return card is not None and card.type == zone_type.get(m.name)
+
+        def own_card(m: Any) -> Zone | None:
+            if isinstance(m, Target) and m.iid[:1] == str(self.L.me) and not m.iid.endswith(".S"):
+                return Zone("attachments" if m.iid in self.L.tiles else "chars")
+            return None
+
+        drops.rule(on_card)
+        drops.rule(in_zone)
+        drops.redirect(own_card)
+        return drops
+
     def _match(self, acts: Any, marker: Any) -> Action | None:
         """Return the legal action a drag of ``acts`` onto ``marker`` means (None when it means nothing)."""
-        if not isinstance(acts, (list, tuple)):
-            return None
-        legal = [a for a in acts if isinstance(a, Action) and a in self._legal_set]
-        if isinstance(marker, Target):
-            iid = marker.iid
-            opp_sanct = f"{1 - self.L.me}.S"
-            for a in legal:
-                if a.kind in ("play", "use") and a.get("target") == iid:
-                    return a
-                if a.kind == "duel" and a.get("target") == iid:
-                    return a
-                if a.kind == "block" and a.get("attacker") == iid:
-                    return a
-                if a.kind == "attack" and iid == opp_sanct:
-                    return a
-            if iid[:1] == str(self.L.me) and not iid.endswith(".S"):  # own cards: as good as their zone
-                zone = "attachments" if iid in self.L.tiles else "chars"
-                return self._match(acts, Zone(zone))
-            return None
-        if isinstance(marker, Zone):
-            want = {"chars": "character", "attachments": "attachment", "stack": "manipulation"}.get(marker.name)
-            for a in legal:
-                if a.kind == "play" and a.get("target") is None:
-                    card = self.card(a.get("card"))
-                    if card is not None and card.type == want:
-                        return a
-        return None
+        return self.drops.match(acts, marker)
 
-    def _accepts(self, acts: Any, marker: Any) -> str | None:
-        """None when the drag may drop here, else the reason in words."""
-        if self._match(acts, marker) is not None:
-            return None
+    def _refusal(self, acts: Any) -> str:
+        """Why the dragged card cannot go there, naming it."""
         actor = None
         if isinstance(acts, (list, tuple)) and acts and isinstance(acts[0], Action):
             a = acts[0]
             actor = a.get("card") or a.get("challenger") or a.get("blocker")
         return _t("reason.not_there", card=self.cname(actor))
+
+    def _accepts(self, acts: Any, marker: Any) -> str | None:
+        """None when the drag may drop here, else the reason in words."""
+        return self.drops.reason(acts, marker)
 
     def on_intent(self, intent: Any) -> None:
         """Drops on a card or zone become the matching action; a click on a pile opens it (as a right-click
@@ -998,14 +1017,17 @@ class SanctuaryScene(RulesetScene):
             self._float_at(rect.center, text, colour)
 
     def _float_at(self, pos: tuple[float, float], text: str, colour: Any, size: int = 24, rise: float = 40.0) -> None:
-        fl = {"pos": pos, "text": text, "colour": colour, "t": 0.0, "size": size, "rise": rise}
-        self.floats.append(fl)
-        self.queue.add(anim.Tween(fl, "t", end=1.0, duration=1.1, ease="linear").then(
-            lambda x=fl: self.floats.remove(x) if x in self.floats else None))
+        self.queue.add(self.floaters.spawn_anim(text, pos, colour, size=size, rise=rise, life=1.1))
+
+    @property
+    def floats(self) -> list[dict[str, Any]]:
+        """The floating numbers showing now, as plain records (text, pos, colour, size, rise...)."""
+        return [dataclasses.asdict(f) for f in self.floaters.items]
 
     # ================================================================= drawing
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Draw the table for the seat in front: both sides, the middle band, the hand, effects."""
+        self.frame_texts.begin()
         L = self.L
         if not L.band:
             L = self._layout(view)
@@ -1014,7 +1036,7 @@ class SanctuaryScene(RulesetScene):
             self.busy_angle.clear()
             self.flying.clear()
             self.leaving.clear()
-            self.floats.clear()
+            self.floaters.clear()
         pls = self.players(view)
         self._draw_static(surface, view, L, pls)
         self._draw_hand(surface, view, L, pls[L.me])
@@ -1051,15 +1073,7 @@ class SanctuaryScene(RulesetScene):
             img = pygame.transform.smoothscale(img, size)
             img.set_alpha(round(255 * (1 - 0.7 * tt)))
             surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-        for fl in self.floats:
-            tt = fl["t"]
-            x, y = fl["pos"]
-            alpha = 255 if tt < 0.6 else round(255 * (1 - (tt - 0.6) / 0.4))
-            colour = gfx.with_alpha(fl["colour"], max(0, alpha))
-            dy = fl.get("rise", 40.0) * tt
-            gfx.text(surface, fl["text"], (x + 2, y - dy + 2), fl["size"], (0, 0, 0, max(0, alpha // 2)),
-                     "center", bold=True)
-            gfx.text(surface, fl["text"], (x, y - dy), fl["size"], colour, "center", bold=True)
+        self.floaters.draw(surface)
         # remember where cards were (leaving animations start there)
         self._last_rects = {iid: rect for iid, (_, _, rect) in L.cards.items()}
         self._last_rects.update(L.tabs)
@@ -1069,6 +1083,21 @@ class SanctuaryScene(RulesetScene):
                 self._last_rects[s["card"]] = r
 
     STATIC_AREA = pygame.Rect(0, 50, 1004, 468)
+
+    def _put(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: Any, align: str,
+             left: int, width: int, bold: bool = False) -> pygame.Rect:
+        """Draw a fitted line on the table layer and record it with the width it must stay in."""
+        rect = gfx.text(surface, text, pos, size, colour, align, bold=bold)
+        if text:
+            box = pygame.Rect(left, rect.y, width, rect.h)
+            self.texts.records.append(uitext.DrawnText(pygame.Rect(rect), box, text, size, text.endswith("…")))
+        return rect
+
+    def text_problems(self, overlaps: bool = True) -> list[str]:
+        """Text drawn outside its box, or (with ``overlaps``) on another line's box, in the last drawn frame.
+        The table packs some lines closer than the font's line spacing (a seat's name over its Sanctuary's,
+        a pile's count over its label) without their letters touching: those show up as overlaps."""
+        return uitext.problems(self.texts.records + self.frame_texts.records, overlaps)
 
     def _draw_static(self, surface: pygame.Surface, view: dict[str, Any], L: Layout,
                      pls: list[dict[str, Any]]) -> None:
@@ -1085,6 +1114,7 @@ class SanctuaryScene(RulesetScene):
                 self._static = pygame.Surface(size)
             layer = self._static
             layer.blit(draw.table_background(size), self.STATIC_AREA, self.STATIC_AREA)
+            self.texts.begin()
             for seat in (L.opp, L.me):
                 self._draw_side(layer, view, L, seat, pls[seat])
             self._draw_middle(layer, view, L, words=False)
@@ -1118,13 +1148,13 @@ class SanctuaryScene(RulesetScene):
         gfx.panel(surface, r, radius=10)
         gfx.draw_seat_badge(surface, seat, (r.x + 16, r.y + 17), 8)
         name = self.seat_name(seat)
-        size = gfx.fit_text_size(name, r.w - 40, 24, start=16, bold=True)
-        gfx.text(surface, name, (r.x + 30, r.y + 17), size, gfx.seat_ink(seat), "midleft", bold=True)
+        self.texts.fit(surface, name, pygame.Rect(r.x + 30, r.y + 5, r.w - 40, 24), 16, 8, gfx.seat_ink(seat),
+                       "midleft", (r.x + 30, r.y + 17), bold=True)
         san = pl.get("sanctuary")
         if isinstance(san, str) and self.card(san) is not None:
             sname = self.cname(san)
             sname, fs = art.fit_line(sname, r.w - 16, start=12, min_px=10, bold=False)
-            gfx.text(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft")
+            self._put(surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft", r.x + 10, r.w - 16)
         if isinstance(san, str) and san in L.cards:
             self._draw_card(surface, view, san, L.cards[san], SANCT_CARD)
         # Structure dial
@@ -1382,39 +1412,7 @@ class SanctuaryScene(RulesetScene):
 
     @staticmethod
     def _name_plate(name: str, width: int) -> tuple[list[str], int]:
-        inner = max(10, width - 4)
-
-        def fits(text: str, size: int) -> bool:
-            return gfx.text_size(text, size, True)[0] <= inner
-
-        def cut(text: str, size: int) -> str:
-            while len(text) > 1 and not fits(text + "…", size):
-                text = text[:-1]
-            return text.rstrip() + "…"
-
-        def wrap(size: int) -> list[str]:
-            lines: list[str] = []
-            for word in name.split():
-                if lines and fits(lines[-1] + " " + word, size):
-                    lines[-1] += " " + word
-                else:
-                    lines.append(word if fits(word, size) else cut(word, size))
-            return lines or [""]
-
-        for size in (11, 10):  # one line reads best
-            if fits(name, size):
-                return [name], size
-        for size in (11, 10, 9, 8):
-            if all(fits(w, size) for w in name.split()):
-                lines = wrap(size)
-                if len(lines) <= 3:
-                    return lines, size
-        lines = wrap(8)
-        if len(lines) > 3:
-            lines = lines[:3]
-            if not lines[2].endswith("…"):
-                lines[2] = cut(lines[2], 8)
-        return lines, 8
+        return uitext.plate_lines(name, width)
 
     def plate_of(self, iid: str) -> tuple[list[str], int]:
         """The name plate of a card in a battle row as drawn now: its lines and text size."""
@@ -1438,7 +1436,8 @@ class SanctuaryScene(RulesetScene):
         gfx.rounded_rect(surface, plate, gfx.with_alpha(dark, 240), 4)
         gfx.rounded_rect(surface, plate, gfx.lerp_colour(main, (255, 255, 255), 0.25), 4, 1)
         for i, line in enumerate(lines):
-            gfx.text(surface, line, (plate.centerx, plate.y + 1 + i * lh), size, pal.ink_light, "midtop", bold=True)
+            uitext.put(surface, line, (plate.centerx, plate.y + 1 + i * lh), size, pal.ink_light, "midtop",
+                       plate.inflate(0, 2), self.texts.records, bold=True, cut=line.endswith("…"))
         return plate
 
     def _draw_piles(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, seat: int,
@@ -1468,9 +1467,12 @@ class SanctuaryScene(RulesetScene):
                 for j in range(min(n, 4)):
                     img = pygame.transform.rotate(art.back(MINI), 8 * (j - 1.5))
                     surface.blit(img, img.get_rect(center=(rect.centerx + 3 * (j - 1.5), rect.centery)))
-            gfx.text(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft", bold=True)
-            label, size = art.fit_line(label, L.piles[seat].right - rect.right - 8, start=11, bold=False)
-            gfx.text(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft")
+            room = L.piles[seat].right - rect.right - 8
+            self._put(surface, str(n), (rect.right + 6, rect.centery - 8), 18, pal.ink_light, "midleft",
+                      rect.right + 5, room + 3, bold=True)
+            label, size = art.fit_line(label, room, start=11, bold=False)
+            self._put(surface, label, (rect.right + 5, rect.centery + 10), size, pal.ink_light, "midleft",
+                      rect.right + 5, room)
 
     # ---------------------------------------------------------------- the middle band
     def _draw_middle(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, band: bool = True,
@@ -1489,12 +1491,15 @@ class SanctuaryScene(RulesetScene):
         size = 15
         while size > 11 and gfx.text_size(text, size, max_width=L.prompt.right - x)[1] > L.prompt.h - 4:
             size -= 1
-        gfx.text(surface, text, (x, L.prompt.centery), size, pal.ink_light, "midleft", max_width=L.prompt.right - x)
+        uitext.put(surface, text, (x, L.prompt.centery), size, pal.ink_light, "midleft",
+                   pygame.Rect(x, L.prompt.y, L.prompt.right - x, L.prompt.h), self.texts.records,
+                   max_width=L.prompt.right - x)
         # the stack of Manipulations
         sz = L.stack_zone
         if L.stack:
             label, size = art.fit_line(_t("stack"), sz.w - 40, start=10)  # left: the target arrows leave on the right
-            gfx.text(surface, label, (sz.x + 4, sz.y - 1), size, pal.accent, "bottomleft", bold=True)
+            self._put(surface, label, (sz.x + 4, sz.y - 1), size, pal.accent, "bottomleft", sz.x + 4, sz.w - 40,
+                      bold=True)
         for s, r in L.stack:
             iid = s.get("card")
             if iid in self.flying:
@@ -1509,7 +1514,8 @@ class SanctuaryScene(RulesetScene):
             if s.get("target"):
                 label += f" » {self.cname(s.get('target'))}"
             label, fs = art.fit_line(label, r.w - 26, start=13)
-            gfx.text(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", bold=True)
+            uitext.put(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", r, self.texts.records,
+                       bold=True, cut=label.endswith("…"))
 
     def prompt_text(self, view: dict[str, Any]) -> str:
         """The priority prompt: what the player in front may do now, or who is deciding."""
@@ -1556,13 +1562,13 @@ class SanctuaryScene(RulesetScene):
                 continue
             dial = L.dial[1 - active]
             start = (ra.centerx, ra.top if L.band[active].y > dial[1] else ra.bottom)
-            _arrow(surface, start, dial, ATTACK_COLOUR, bend=0.18)
+            arrow(surface, start, dial, ATTACK_COLOUR, bend=0.18)
         for a, b in blocks.items():
             ra, rb = L.rect_of(a), L.rect_of(b)
             if ra is None or rb is None:
                 continue
             down = rb.centery > ra.centery
-            _arrow(surface, (rb.centerx, rb.top if down else rb.bottom), (ra.centerx, ra.bottom if down else ra.top),
+            arrow(surface, (rb.centerx, rb.top if down else rb.bottom), (ra.centerx, ra.bottom if down else ra.top),
                    BLOCK_COLOUR, bend=0.1)
         duel = view.get("duel") or {}
         ra, rb = L.rect_of(duel.get("challenger")), L.rect_of(duel.get("target"))
@@ -1570,15 +1576,15 @@ class SanctuaryScene(RulesetScene):
             down = rb.centery > ra.centery
             p1 = (ra.centerx, ra.bottom if down else ra.top)
             p2 = (rb.centerx, rb.top if down else rb.bottom)
-            _arrow(surface, p1, p2, DUEL_COLOUR, both=True, bend=0.12)
+            arrow(surface, p1, p2, DUEL_COLOUR, both=True, bend=0.12)
             mid = ((p1[0] + p2[0]) // 2, (p1[1] + p2[1]) // 2)
-            _swords(surface, mid)
+            swords(surface, mid)
         # targets of the Manipulations on the stack
         for s, r in L.stack:
             rt = L.rect_of(s.get("target"))
             if rt is not None:
                 end = (rt.centerx, rt.bottom if rt.centery < r.centery else rt.top)
-                _arrow(surface, (r.right - 14, r.centery), end, (170, 110, 220), bend=0.2, width=4)
+                arrow(surface, (r.right - 14, r.centery), end, (170, 110, 220), bend=0.2, width=4)
 
     # ---------------------------------------------------------------- the hand
     def _draw_hand(self, surface: pygame.Surface, view: dict[str, Any], L: Layout, pl: dict[str, Any]) -> None:
@@ -1648,7 +1654,9 @@ class SanctuaryScene(RulesetScene):
         room = L.mulligan["keep"].y - box.y - 14  # the question stays above the buttons
         while size > 8 and gfx.text_size(text, size, True, max_width=box.w - 30)[1] > room:
             size -= 1
-        gfx.text(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop", max_width=box.w - 30, bold=True)
+        uitext.put(surface, text, (box.centerx, box.y + 10), size, pal.ink, "midtop",
+                   pygame.Rect(box.x + 15, box.y + 10, box.w - 30, room), self.frame_texts.records, bold=True,
+                   max_width=box.w - 30)
         hovered = self.router.hovered.key if self.router.hovered is not None else None
         for key, label, primary in (("keep", _t("button.keep"), True), ("mulligan", _t("button.mulligan", n=m), False)):
             r = L.mulligan[key]
@@ -1662,8 +1670,7 @@ class SanctuaryScene(RulesetScene):
             gfx.shadow(surface, r, 8, (1, 3), blur=3)
             gfx.rounded_rect(surface, r, bg, 8)
             gfx.rounded_rect(surface, r, pal.edge, 8, 2)
-            fs = gfx.fit_text_size(label, r.w - 16, r.h - 4, start=17, minimum=8, bold=True)
-            gfx.text(surface, label, r.center, fs, pal.ink, "center", bold=True)
+            self.frame_texts.fit(surface, label, r.inflate(-16, -4), 17, 8, pal.ink, "center", bold=True)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The action bar sits in the middle band; the key reminder goes to the free corner below the table."""
@@ -1681,7 +1688,7 @@ class SanctuaryScene(RulesetScene):
             kinds = {a.kind for a in d.payload} if isinstance(d.payload, list) else set()
             colour = DUEL_COLOUR if "duel" in kinds else BLOCK_COLOUR if "block" in kinds else \
                 ATTACK_COLOUR if "attack" in kinds else (170, 110, 220)
-            _arrow(surface, src, self.router.mouse, colour, bend=0.15)
+            arrow(surface, src, self.router.mouse, colour, bend=0.15)
         if d is not None:  # the zones that would take the dragged card say what dropping there does
             pal = gfx.palette()
             for r in self.router.drop_candidates():
@@ -1716,54 +1723,3 @@ class SanctuaryScene(RulesetScene):
 
 
 WILL_FLOAT = (120, 170, 250)
-
-
-# --------------------------------------------------------------------- drawing helpers
-
-
-def _bezier(p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float], n: int = 18
-            ) -> list[tuple[float, float]]:
-    return [((1 - u) ** 2 * p0[0] + 2 * (1 - u) * u * p1[0] + u * u * p2[0],
-             (1 - u) ** 2 * p0[1] + 2 * (1 - u) * u * p1[1] + u * u * p2[1]) for u in (i / n for i in range(n + 1))]
-
-
-def _arrow(surface: pygame.Surface, start: Iterable[float], end: Iterable[float], colour: Any, bend: float = 0.15,
-           both: bool = False, width: int = 6) -> None:
-    """Draw a curved arrow with a dark outline (and a head at both ends when ``both``)."""
-    s = tuple(start)
-    e = tuple(end)
-    dx, dy = e[0] - s[0], e[1] - s[1]
-    length = math.hypot(dx, dy)
-    if length < 8:
-        return
-    ctrl = ((s[0] + e[0]) / 2 - dy * bend, (s[1] + e[1]) / 2 + dx * bend)
-    pts = _bezier(s, ctrl, e)
-    head = 16
-    pal = gfx.palette()
-
-    def head_at(tip: tuple[float, float], frm: tuple[float, float]) -> list[tuple[float, float]]:
-        ang = math.atan2(tip[1] - frm[1], tip[0] - frm[0])
-        return [tip, (tip[0] - head * math.cos(ang - 0.45), tip[1] - head * math.sin(ang - 0.45)),
-                (tip[0] - head * math.cos(ang + 0.45), tip[1] - head * math.sin(ang + 0.45))]
-
-    body = pts[1:-2] if both else pts[:-2]
-    if len(body) >= 2:
-        pygame.draw.lines(surface, pal.table_dark, False, body, width + 4)
-        pygame.draw.lines(surface, colour, False, body, width)
-    heads = [head_at(pts[-1], pts[-3])]
-    if both:
-        heads.append(head_at(pts[0], pts[2]))
-    for h in heads:
-        pygame.draw.polygon(surface, colour, h)
-        pygame.draw.polygon(surface, pal.table_dark, h, 2)
-
-
-def _swords(surface: pygame.Surface, center: tuple[int, int]) -> None:
-    """Draw the duel mark: two crossed blades in a gold disc."""
-    pal = gfx.palette()
-    cx, cy = center
-    pygame.draw.circle(surface, DUEL_COLOUR, center, 15)
-    pygame.draw.circle(surface, pal.table_dark, center, 15, 2)
-    for sgn in (-1, 1):
-        pygame.draw.line(surface, pal.ink, (cx - 8 * sgn, cy - 8), (cx + 8 * sgn, cy + 8), 3)
-        pygame.draw.line(surface, pal.ink, (cx - 8 * sgn + 3 * sgn, cy + 4), (cx - 4 * sgn + 3 * sgn, cy + 8), 2)

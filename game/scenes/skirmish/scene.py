@@ -30,6 +30,10 @@ from game.engine.i18n import localize, t
 from game.rulesets.skirmish.bot import success_chance
 from game.scenes.base import RulesetScene
 from game.ui import anim, gfx
+from game.ui import text as uitext
+from game.ui.drops import DropMatcher
+from game.ui.floaters import FloaterLayer
+from game.ui.layers import LayerCache
 from game.ui.input import Drop, HitRegion
 
 log = logging.getLogger(__name__)
@@ -72,17 +76,6 @@ class ChainRef:
 
 
 @dataclass
-class Floater:
-    """A floating number or word over a body card (damage, healing, a miss)."""
-
-    text: str
-    pos: tuple[float, float]
-    colour: tuple
-    age: float = 0.0
-    life: float = 1.3
-
-
-@dataclass
 class Ghost:
     """A chain entry that just resolved, sliding off the stack."""
 
@@ -102,35 +95,14 @@ def _abbr(name: str) -> str:
 
 
 def _fit(text: str, width: int, start: int, minimum: int, bold: bool = True) -> tuple[str, int]:
-    """The text and font size that fit ``width``: smaller first, then cut with an ellipsis."""
-    size = gfx.fit_text_size(text, width, 40, start, minimum, bold)
-    if gfx.text_size(text, size, bold)[0] <= width:
-        return text, size
-    while len(text) > 2 and gfx.text_size(text + "…", size, bold)[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ,") + "…", size
-
-
-def _ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so it is at most ``width`` px wide at ``size``."""
-    if gfx.text_size(text, size, bold)[0] <= width:
-        return text
-    while len(text) > 1 and gfx.text_size(text + "…", size, bold)[0] > width:
-        text = text[:-1]
-    if gfx.text_size(text + "…", size, bold)[0] > width:  # no room for even one letter and the ellipsis
-        return text[:1] if gfx.text_size(text[:1], size, bold)[0] <= width else ""
-    return text.rstrip(" ,:·(") + "…"
+    """The text and font size that fit ``width``: smaller first, then cut with an ellipsis (the kit's fit_line)."""
+    fitted = uitext.fit_line(text, width, start, minimum, bold=bold, height=40)
+    return fitted.text, fitted.size
 
 
 def _line_size(text: str, box: pygame.Rect, start: int, minimum: int, bold: bool = False) -> int:
-    """The largest size <= start (>= minimum) at which one line of ``text`` fits ``box`` in width and height."""
-    size = start
-    while size > minimum:
-        w, h = gfx.text_size(text, size, bold)
-        if w <= box.w and h <= box.h:
-            return size
-        size -= 1
-    return minimum
+    """The largest size <= start (>= minimum) at which one line of ``text`` fits ``box`` (the kit's line_size)."""
+    return uitext.line_size(text, box.w, start, minimum, bold, box.h)
 
 
 class SkirmishScene(RulesetScene):
@@ -153,12 +125,13 @@ class SkirmishScene(RulesetScene):
             self.dice_tray.rect = pygame.Rect(self.centre_rect.x - 6, self.ground_rect.bottom - 236, 400, 236)
         self.selected: tuple | None = None       # (who, act, item) group whose targets are shown
         self.focus: str | None = None            # combatant shown in the detail card
-        self.floaters: list[Floater] = []
+        self.float_layer = FloaterLayer()
+        self.drops = self._drop_matcher()
         self.ghosts: list[Ghost] = []
         self.needle_shown: float = float(self.view.get("needle", TRACK_MAX))
         self._needle_to: float = self.needle_shown
         self._board_cache: tuple[Any, pygame.Surface] | None = None
-        self._track_cache: tuple[Any, pygame.Surface] | None = None  # the AP track without needle and markers
+        self.layers = LayerCache()  # the AP track without needle and markers
         self._decision_key: Any = None
         self._rects: dict[str, pygame.Rect] = {}
         self._chip_rects: dict[tuple[str, str], pygame.Rect] = {}
@@ -170,8 +143,8 @@ class SkirmishScene(RulesetScene):
         self._chain_rows: list[tuple[pygame.Rect, int, str]] = []
         # every line of text the board drew with the box it must stay in (the static layer, then the track):
         # text_problems() checks them, so a larger text size or a longer language cannot spill or overlap
-        self._texts: list[tuple[pygame.Rect, pygame.Rect, str]] = []
-        self._track_texts: list[tuple[pygame.Rect, pygame.Rect, str]] = []
+        self._texts: list[uitext.DrawnText] = []
+        self._track_texts: list[uitext.DrawnText] = []
         self._recording = self._texts
         self.action_bar.max_button = 470  # "X si prepara: +1 punto di prontezza (1 PA)" needs the room
 
@@ -179,39 +152,21 @@ class SkirmishScene(RulesetScene):
     def _put(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Any,
              align: str, box: pygame.Rect, bold: bool = False, max_width: int | None = None) -> pygame.Rect:
         """Draw text with gfx.text and remember the rect it took and the box it belongs in."""
-        rect = gfx.text(surface, text, pos, size, colour, align, max_width=max_width, bold=bold)
-        if text:
-            self._recording.append((pygame.Rect(rect), pygame.Rect(box), text))
-        return rect
+        return uitext.put(surface, text, pos, size, colour, align, box, self._recording, bold, max_width)
 
     def _line(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Any,
               align: str = "midleft", bold: bool = False, minimum: int | None = None) -> pygame.Rect:
         """One line of text inside ``box``: the font shrinks (not below ``minimum``), then the text is cut with "…"."""
-        while size > 5 and gfx.line_height(size, bold) > box.h:  # the box's height first, always
-            size -= 1
-        minimum = size if minimum is None else min(size, minimum)
-        size = _line_size(text, box, size, minimum, bold)
-        text = _ellipsize(text, box.w, size, bold)
-        if align == "midleft":
-            pos: tuple[float, float] = (box.x, box.centery)
-        elif align == "midright":
-            pos = (box.right, box.centery)
-        else:
-            pos = box.center
-        return self._put(surface, text, pos, size, colour, align, box, bold)
+        return uitext.line(surface, text, box, size, colour, self._recording, align, bold, minimum)
 
     def text_problems(self) -> list[str]:
         """Text drawn outside its box, or on top of other text, in the last drawn frame (empty: all clean)."""
-        out = []
-        texts = self._texts + self._track_texts
-        for rect, box, text in texts:
-            if not box.contains(rect):
-                out.append(f"{text!r} {tuple(rect)} leaves its box {tuple(box)}")
-        for i, (a, _, ta) in enumerate(texts):
-            for b, _, tb in texts[i + 1:]:
-                if a.colliderect(b):
-                    out.append(f"{ta!r} {tuple(a)} overlaps {tb!r} {tuple(b)}")
-        return out
+        return uitext.problems(self._texts + self._track_texts)
+
+    @property
+    def floaters(self) -> list[Any]:
+        """The floating numbers showing now (the kit's ``Floater`` records)."""
+        return self.float_layer.items
 
     # ================================================================= reading the view
     def _fighters(self, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -470,26 +425,20 @@ class SkirmishScene(RulesetScene):
         return "\n".join(lines)
 
     def _accepts(self, zone: Zone) -> Any:
-        def check(payload: Any) -> str | None:
-            return None if self._match_drop(payload, zone) is not None else t("skirmish_scene.no_drop")
-        return check
+        return self.drops.accepts(zone)
+
+    def _drop_matcher(self) -> DropMatcher:
+        """The equipment action a drag of an item's possible moves onto a zone stands for."""
+        drops = DropMatcher(lambda: self._legal_set, reason=lambda payload, zone: t("skirmish_scene.no_drop"))
+        drops.rule(lambda a, z: z.kind == "ground" and a.kind == "drop")
+        drops.rule(lambda a, z: z.kind == "pack" and a.kind == "stow" and a.get("who") == z.who)
+        drops.rule(lambda a, z: z.kind == "part" and a.kind in ("equip", "pickup", "take") and a.get("who") == z.who
+                   and z.part in (a.get("parts") or ()))
+        return drops
 
     def _match_drop(self, payload: Any, zone: Zone) -> Action | None:
         """The equipment action a drag of ``payload`` (its possible moves) onto ``zone`` stands for."""
-        if not isinstance(payload, (list, tuple)):
-            return None
-        legal = self._legal_set
-        for a in payload:
-            if not isinstance(a, Action) or a not in legal:
-                continue
-            if zone.kind == "ground" and a.kind == "drop":
-                return a
-            if zone.kind == "pack" and a.kind == "stow" and a.get("who") == zone.who:
-                return a
-            if zone.kind == "part" and a.kind in ("equip", "pickup", "take") and a.get("who") == zone.who \
-                    and zone.part in (a.get("parts") or ()):
-                return a
-        return None
+        return self.drops.match(payload, zone)
 
     def _card_targets(self, view: dict[str, Any], legal: list[Action], dtype: str | None) -> list[HitRegion]:
         out: list[HitRegion] = []
@@ -810,7 +759,8 @@ class SkirmishScene(RulesetScene):
             rect = self._rects.get(cid or "")
             if rect is None:
                 return
-            self.floaters.append(Floater(text, (rect.x + 40, rect.y + rect.h * 0.45), colour))
+            self.float_layer.spawn(text, (rect.x + 40, rect.y + rect.h * 0.45), colour, size=26, rise=40, life=1.3,
+                                   style="boxed")
         return anim.Sequence(anim.Call(spawn), anim.Wait(0.25))
 
     def _ghost_anim(self, text: str, slot: int) -> anim.Animation:
@@ -831,10 +781,7 @@ class SkirmishScene(RulesetScene):
         self._needle_to = float(getattr(self.state, "needle", self._needle_to))
         if self.needle_shown != self._needle_to:
             self._slide_needle(dt)
-        if self.floaters:
-            for f in self.floaters:
-                f.age += dt
-            self.floaters = [f for f in self.floaters if f.age < f.life]
+        self.float_layer.update(dt)
         super().update(dt)
 
     def is_animating(self) -> bool:
@@ -911,16 +858,7 @@ class SkirmishScene(RulesetScene):
         surface.blit(self._board_cache[1], (0, 0))
         self._draw_track(surface, view)
         self._draw_ghosts(surface)
-        for f in self.floaters:
-            p = f.age / f.life
-            y = f.pos[1] - 40 * p
-            a = max(0, min(255, int(255 * (1.4 - p))))
-            srf = gfx.render(f.text, 26, f.colour, True)
-            box = pygame.Surface((srf.get_width() + 14, srf.get_height() + 4), pygame.SRCALPHA)
-            gfx.rounded_rect(box, box.get_rect(), (30, 22, 16, 200), 8)
-            box.blit(srf, (7, 2))
-            box.set_alpha(a)
-            surface.blit(box, (f.pos[0], y))
+        self.float_layer.draw(surface)
 
     def _draw_static(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         self._texts = []
@@ -944,22 +882,19 @@ class SkirmishScene(RulesetScene):
     def _track_base(self) -> pygame.Surface:
         """The AP track's panel, line and numbered stops (the part that never moves), painted once
         per track size, palette and text size: it was redrawn every frame, half the board's drawing."""
-        pal = gfx.palette()
         r = self.track_rect
-        key = (tuple(r), pal.name, gfx.text_scale())
-        if self._track_cache is not None and self._track_cache[0] == key:
-            return self._track_cache[1]
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
-        mid = self.TRACK_MID
-        pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
-        for n in range(TRACK_MAX + 1):
-            x = self._track_x(n) - r.x
-            pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
-            pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
-            gfx.text(layer, str(n), (x, mid), self._stop_size(), pal.ink, "center", bold=True)
-        self._track_cache = (key, layer)
-        return layer
+
+        def paint(layer: pygame.Surface) -> None:
+            pal = gfx.palette()
+            gfx.panel(layer, layer.get_rect(), pal.panel, radius=8, with_shadow=False)
+            mid = self.TRACK_MID
+            pygame.draw.line(layer, pal.edge, (self._track_x(0) - r.x, mid), (self._track_x(TRACK_MAX) - r.x, mid), 3)
+            for n in range(TRACK_MAX + 1):
+                x = self._track_x(n) - r.x
+                pygame.draw.circle(layer, pal.panel_dark, (round(x), mid), 8)
+                pygame.draw.circle(layer, pal.edge, (round(x), mid), 8, 1)
+                gfx.text(layer, str(n), (x, mid), self._stop_size(), pal.ink, "center", bold=True)
+        return self.layers.get("track", r.size, paint, extra=tuple(r))
 
     @staticmethod
     def _stop_size() -> int:
@@ -1335,7 +1270,7 @@ class SkirmishScene(RulesetScene):
             tmp = pygame.Surface(r.size, pygame.SRCALPHA)
             gfx.rounded_rect(tmp, tmp.get_rect(), pal.panel, 5)
             size = _line_size(g.text, pygame.Rect(0, 0, r.w - 16, r.h), 11, 10)
-            gfx.text(tmp, _ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
+            gfx.text(tmp, uitext.ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
             tmp.set_alpha(int(255 * max(0.0, g.alpha)))
             surface.blit(tmp, r.topleft)
 
