@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -281,8 +282,11 @@ def main(argv: list[str] | None = None) -> int:
             plan = plan_of(load_record(args.ruleset)["games"][args.game])
         except (OSError, IndexError):
             plan = game_plans(args.ruleset, args.game + 1)[args.game]
-        for _, line in trace_lines(args.ruleset, plan, legal=args.legal):
-            print(line)
+        try:
+            for _, line in trace_lines(args.ruleset, plan, legal=args.legal):
+                print(line)
+        except BrokenPipeError:  # dump | head
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
         return 0
     status = 0
     for rid in [args.ruleset] if args.ruleset else list(RULESETS):
