@@ -7,7 +7,15 @@ from typing import Any
 
 from game.engine.protocol import SeatSpec
 from game.ui import anim
-from tests.scenes.driving import ack_region, click, frames, open_game, region, to_next_human, wait_until
+from tests.scenes.driving import (
+    ack_region,
+    click,
+    frames,
+    open_game,
+    region,
+    to_next_human,
+    wait_until,
+)
 
 
 def test_log_lines_and_tracker_wait_until_the_animation_reaches_them(app: Any) -> None:

@@ -18,7 +18,16 @@ from game.scenes.base.driver import ACK, PASS_KINDS
 from game.scenes.base.logfold import LogFolder
 from game.ui import gfx
 from game.ui.input import HitRegion, InputRouter
-from game.ui.widgets import ActionBar, Banner, Button, Inspector, LogPanel, PhaseTracker, Toast, Tooltip
+from game.ui.widgets import (
+    ActionBar,
+    Banner,
+    Button,
+    Inspector,
+    LogPanel,
+    PhaseTracker,
+    Toast,
+    Tooltip,
+)
 
 
 class _Cancel:
@@ -298,3 +307,29 @@ def _replace_last(panel: LogPanel, text: str, seat: int | None) -> None:
         if hasattr(panel, "_wrapped"):
             panel._wrapped = None  # re-wrapped on the next draw
     panel.add(text, seat)
+
+
+def make_animator(scene: Any) -> tuple[Any, Any]:
+    """The scene's dice tray and EventAnimator (dice tumble over the board, sounds, phase banners)."""
+    from game.ui import anim
+    from game.ui.dice_tray import DiceTray
+
+    board = scene.board_rect
+    tray = DiceTray(pygame.Rect(board.centerx - 200, board.centery - 120, 400, 240),
+                    seed=int(scene.match.seed), sounds=_AppSounds(scene.app))
+    return tray, anim.EventAnimator(scene.queue, tray=tray, sounds=_AppSounds(scene.app), banner=scene.banner,
+                                    viewer=scene.viewer)
+
+
+class _AppSounds:
+    """Adapter giving the EventAnimator the app's sound player (volume and mute honoured)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def play(self, name: str, volume: float = 1.0) -> bool:
+        """Play a named sound."""
+        try:
+            return bool(self.app.sounds.play(name, volume))
+        except Exception:  # noqa: BLE001 - sound never breaks the table
+            return False

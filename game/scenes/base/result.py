@@ -39,3 +39,10 @@ def result_reason(ruleset_id: str, reason: str) -> str:
             return t(key)
     log.warning("no translation for the result reason %r of %s", reason, ruleset_id)
     return ""
+
+
+def rematch(app: Any, m: Any) -> None:
+    """Start the same level with the same seats and the next seed."""
+    from game.scenes.play import start_new_game
+
+    start_new_game(app, m.ruleset_id, m.level, m.seats, int(m.seed) + 1)

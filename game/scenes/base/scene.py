@@ -23,11 +23,10 @@ from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
-from game.scenes.base.chrome import CANCEL, TableChrome, actions_of
+from game.scenes.base.chrome import CANCEL, TableChrome, actions_of, make_animator
 from game.scenes.base.driver import ACK, PASS_KINDS, MatchDriver
 from game.ui import anim
-from game.ui.input import (Click, ClickEmpty, Command, DragCancel, Drop, IllegalClick, Inspect, Scroll,
-                           SkipAnimation)
+from game.ui.input import Click, Command, Drop, IllegalClick, Inspect, SkipAnimation
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,6 @@ class RulesetScene(Scene):
     tracker = _Via("chrome", "tracker")
     log_panel = _Via("chrome", "log_panel")
     action_bar = _Via("chrome", "action_bar")
-    _regions = _Via("chrome", "regions")
     _bar_actions = _Via("chrome", "bar_actions")
     _bar_override = _Via("chrome", "bar_override")
     _bar_lang = _Via("chrome", "bar_lang")
@@ -80,9 +78,6 @@ class RulesetScene(Scene):
     _legal_set = _Via("driver", "legal_set")
     _bot_job = _Via("driver", "bot_job")
     _curtain_for = _Via("driver", "curtain_for")
-    _resume_curtain = _Via("driver", "resume_curtain")
-    _result_shown = _Via("driver", "result_shown")
-    _last_saved = _Via("driver", "last_saved")
     closed = _Via("driver", "closed")
 
     def __init__(self, app: Any, match: Any) -> None:
@@ -283,14 +278,9 @@ class RulesetScene(Scene):
         anim.set_speed(self.app.settings.animation_speed)
 
     def _make_animator(self) -> Any:
-        from game.ui.dice_tray import DiceTray
-
         self._tray_hold = 0.0
-        tray = DiceTray(pygame.Rect(self.board_rect.centerx - 200, self.board_rect.centery - 120, 400, 240),
-                        seed=int(self.match.seed), sounds=_AppSounds(self.app))
-        self.dice_tray = tray
-        return anim.EventAnimator(self.queue, tray=tray, sounds=_AppSounds(self.app), banner=self.banner,
-                                  viewer=self.viewer)
+        self.dice_tray, animator = make_animator(self)
+        return animator
 
     def sync_log(self, rebuild: bool = False) -> None:
         """Bring the log panel up to the lines released so far (rebuilt after undo or a language change)."""
@@ -310,10 +300,9 @@ class RulesetScene(Scene):
 
     def rematch(self) -> None:
         """Start the same level with the same seats and the next seed."""
-        from game.scenes.play import start_new_game
+        from game.scenes.base.result import rematch
 
-        m = self.match
-        start_new_game(self.app, m.ruleset_id, m.level, m.seats, int(m.seed) + 1)
+        rematch(self.app, self.match)
 
     # ================================================================= per frame
     def update(self, dt: float) -> None:
@@ -373,8 +362,6 @@ class RulesetScene(Scene):
             self.toast.show(intent.reason, "error")
         elif isinstance(intent, Inspect):
             self.inspect(intent.payload)
-        elif isinstance(intent, (ClickEmpty, DragCancel, Scroll)):
-            pass
 
     def on_click(self, payload: Any) -> None:
         """A legal region was clicked: play its action (a chooser when it stands for several)."""
@@ -461,17 +448,3 @@ class RulesetScene(Scene):
         if self.viewer is not None and "rng" in self.view and self.view.get("rng") is not None:
             out.append("view() leaks the RNG")
         return out
-
-
-class _AppSounds:
-    """Adapter giving the EventAnimator the app's sound player (volume and mute honoured)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    def play(self, name: str, volume: float = 1.0) -> bool:
-        """Play a named sound."""
-        try:
-            return bool(self.app.sounds.play(name, volume))
-        except Exception:  # noqa: BLE001 - sound never breaks the table
-            return False
