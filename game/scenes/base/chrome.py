@@ -221,7 +221,8 @@ class TableChrome:
         seat = host.driver.shown_seat()
         if seat is None:
             return t("result.title")
-        if host.match.is_bot(seat) and host.driver.bot_job is not None and host.driver.frozen is None:
+        job = host.driver.bot_job
+        if host.match.is_bot(seat) and job is not None and job.seat == seat:
             return t("game.bot_thinking", name=host.seat_name(seat))
         return t("game.turn", name=host.seat_name(seat))
 
