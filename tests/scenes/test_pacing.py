@@ -97,14 +97,26 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
     frames(app, 1)
     scene.act(region(scene, ("mull", "keep")).payload)  # keeping the hand: the rules may pass Ana's turns
     seen: list[str] = []
+    splits: list[int] = []
     for _ in range(40):
         assert wait_until(app, lambda: scene.match.is_over() or scene.can_act() or ack_region(scene) is not None)
         if scene.match.is_over():
             break
         reg = ack_region(scene)
         if reg is not None:
-            seen.append(scene.driver.ack.label)
-            assert scene.driver.ack.summary, "the pause says what happened"
+            ack = scene.driver.ack
+            seen.append(ack.label)
+            assert ack.summary, "the pause says what happened"
+            if ack.label == t("game.end_turn"):
+                frames(app, 1)
+                assert scene.tracker.seat == 0, "until 'End turn' the tracker shows Ana's turn"
+                if ack.split is not None:
+                    shown = len(scene.log_panel.entries)
+                    click(app, reg.rect.center)
+                    frames(app, 1)
+                    assert len(scene.log_panel.entries) > shown, "the next turn's lines come after 'End turn'"
+                    splits.append(ack.split)
+                    continue
             click(app, reg.rect.center)
             continue
         if scene.match.state.turn >= 6:
@@ -112,6 +124,7 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
         passes = [a for a in scene.legal if a.kind == "pass"]
         scene.act(passes[0] if passes else scene.legal[0])
     assert t("game.end_turn") in seen, "an ended turn of Ana's waited for her 'End turn'"
+    assert splits, "the lines of the next turn were held back until then"
 
 
 def test_hot_seat_pass_screen_before_the_first_mulligan_hand(app: Any) -> None:

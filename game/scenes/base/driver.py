@@ -57,6 +57,8 @@ class Ack:
     label: str
     summary: str
     handover: bool = False   # a hot-seat hand-over follows (the curtain comes after it)
+    split: int | None = None  # log lines from here on (the next turn) wait for the acknowledgement
+    seat: int | None = None   # whose turn ended (the tracker shows it as theirs until confirmed)
 
 
 @dataclass
@@ -101,6 +103,7 @@ class MatchDriver:
         self.log_released = len(match.log)
         self.frozen: dict[str, Any] | None = None   # what the chrome shows while beats wait
         self.ack: Ack | None = None
+        self.held: Beat | None = None   # a beat whose next-turn part waits for the acknowledgement
         self.dirty = True                          # the screen must be drawn again
         self.turn_owner = self._last_turn_owner()
 
@@ -131,7 +134,7 @@ class MatchDriver:
 
     def log_upto(self) -> int:
         """How many lines of ``match.log`` the chrome may show now."""
-        return self.log_released if self.beats else len(self.match.log)
+        return self.log_released if self.beats or self.held is not None else len(self.match.log)
 
     # ================================================================= acting
     def apply(self, action: Action, seat: int | None) -> bool:
@@ -169,13 +172,21 @@ class MatchDriver:
 
     def release(self, beat: Beat) -> None:
         """The animation of ``beat`` has played: its lines, tracker, status (and pause) reach the chrome."""
+        held = False
         while self.beats and not beat.released:
             b = self.beats.popleft()
             b.released = True
             self.log_released = max(self.log_released, b.log_end)
             if b.ack is not None:
                 self.ack = b.ack
-        self.frozen = beat.after if self.beats else None
+                if b.ack.split is not None and not self.beats:  # the next turn waits for "End turn"
+                    self.log_released = b.ack.split
+                    self.held = b
+                    held = True
+                    if self.frozen is not None:
+                        self.frozen = dict(self.frozen, seat=b.ack.seat)
+        if not held:
+            self.frozen = beat.after if self.beats else None
         self.dirty = True
         self.host.sync_log()
 
@@ -200,12 +211,16 @@ class MatchDriver:
         passed: list[Any] = []          # turns of a human the rules passed
         ended_by: int | None = None     # a human whose own last action ended the turn
         explicit = action.kind in PASS_KINDS
-        for ev in events:
+        boundary: int | None = None     # the event starting the turn after the one that ended unseen
+        for i, ev in enumerate(events):
             d = ev.data
             seat = d.get("seat")
             if ev.kind == "PhaseBegan" and d.get("phase") in TURN_PHASES and isinstance(seat, int):
                 if owner == actor and actor in humans and not explicit and not passed and seat != actor:
                     ended_by = actor
+                    boundary = i if boundary is None else boundary
+                if passed and owner == passed[-1] and seat != owner:
+                    boundary = i
                 owner = seat
             elif (ev.kind in AUTO_PASS_KINDS or (ev.auto and "pass" in ev.kind.lower())) and seat in humans \
                     and (owner is None or seat == owner):
@@ -227,13 +242,45 @@ class MatchDriver:
             return Ack(t("game.pass_to", name=self.seat_name(nxt)), line, handover=True)
         else:
             return None
-        return Ack(t("game.end_turn"), summary, handover=handover)
+        return Ack(t("game.end_turn"), summary, handover=handover, split=self._line_of(events, boundary, start),
+                   seat=passed[-1] if passed else ended_by)
+
+    def _line_of(self, events: list[Event], i: int | None, start: int) -> int | None:
+        """The position in ``match.log`` of the first line of ``events[i:]`` (None when unknown).
+
+        Lines are matched to events the way the match made them: one per event whose words are
+        not None, in order, after the action line; when the counts disagree nothing is held back.
+        """
+        if i is None:
+            return None
+        log_ = self.match.log
+        st = self.match.state
+        pos = start + 1 if start < len(log_) and log_[start].kind == "action" else start
+        at: list[int] = []
+        try:
+            for ev in events:
+                worded = st.describe_event(ev, "en") is not None or (
+                    ev.private_to is not None and st.describe_event(ev.public(), "en") is not None)
+                at.append(pos if worded else -1)
+                pos += worded
+        except Exception:  # noqa: BLE001 - no split rather than a broken turn
+            log.exception("matching log lines to events")
+            return None
+        if sum(1 for p in at if p >= 0) != sum(1 for ln in log_[start:] if ln.kind == "event"):
+            return None
+        return next((p for p in at[i:] if p >= 0), None)
 
     def acknowledge(self) -> None:
         """The player confirmed the pause: the turn flow goes on (the curtain, the bots)."""
         if self.ack is not None:
             self.ack = None
             self.dirty = True
+        if self.held is not None:
+            self.log_released = max(self.log_released, self.held.log_end)
+            self.held = None
+            if not self.beats:
+                self.frozen = None
+            self.host.sync_log()
 
     def seat_name(self, seat: int | None) -> str:
         """Return a seat's display name."""
@@ -271,6 +318,8 @@ class MatchDriver:
         self.host.queue.skip()
         self.release_all()
         self.ack = None
+        self.held = None
+        self.frozen = None
         self.match.undo(seat)
         self.turn_owner = self._last_turn_owner()
         self.cache_key = None
