@@ -17,6 +17,7 @@ import gc
 import logging
 import os
 import sys
+import threading
 import time
 import traceback
 import warnings
@@ -124,6 +125,7 @@ class App:
         self._last_input = 0.0
         self._manager: Any = None
         self._closed = False  # a scene was closed: free it at the start of the next frame
+        self._wake = threading.Event()  # set from any thread (a bot has chosen): the loop runs a frame now
         if "game.ui" in sys.modules:  # else the ui layer is set up when a scene first needs it
             self.apply_palette()
 
@@ -434,6 +436,19 @@ class App:
             self.scene_failed(exc)
             return True
 
+    def wake(self) -> None:
+        """Wake the loop from any thread (a bot has chosen): the next nap ends at once and a frame runs.
+
+        Besides the flag the loop looks at between naps, a ``WAKE_EVENT`` is posted for loops
+        blocked in pygame's own wait; losing that event (a full queue, a dying window) no longer
+        matters.
+        """
+        self._wake.set()
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+        except pygame.error:  # the window is gone
+            pass
+
     def wait_events(self) -> list[pygame.event.Event]:
         """Sleep until an event arrives (or the scene's next wake-up / the idle timeout).
 
@@ -452,6 +467,9 @@ class App:
             events = pygame.event.get()
             if events:
                 return events
+            if self._wake.is_set():
+                self._wake.clear()
+                return []
             left = deadline - time.monotonic()
             if left <= 0:
                 return []
@@ -549,22 +567,29 @@ class App:
         """Stop the loop at the end of this frame."""
         self.running = False
 
+    def run_once(self, clock: pygame.time.Clock | None = None) -> None:
+        """One turn of the main loop: tick at full rate while busy, else sleep until input or a wake-up."""
+        idle = False
+        if self.busy():
+            if clock is not None:
+                clock.tick(FPS)
+            events = pygame.event.get()
+        else:
+            events = self.wait_events()
+            idle = not events
+        now = time.perf_counter()
+        last = getattr(self, "_last_tick", now)
+        dt, self._last_tick = min(0.1, now - last), now
+        # an idle wake-up with no input and nothing due draws nothing: idle is idle (a scene whose
+        # state changed asks for its frame through wakeup_in, see _needs_draw)
+        self.frame(events, dt, draw=not idle)
+
     def run(self) -> int:
         """Run until the window closes; return the exit code."""
         clock = pygame.time.Clock()
-        last = time.perf_counter()
+        self._last_tick = time.perf_counter()
         while self.running and self.stack:
-            idle = False
-            if self.busy():
-                clock.tick(FPS)
-                events = pygame.event.get()
-            else:
-                events = self.wait_events()
-                idle = not events
-            now = time.perf_counter()
-            dt, last = min(0.1, now - last), now
-            # an idle wake-up with no input and nothing due draws nothing: idle is idle
-            self.frame(events, dt, draw=not idle)
+            self.run_once(clock)
         for scene in reversed(self.stack):
             try:
                 scene.leave()

@@ -12,10 +12,10 @@ import pytest
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.engine.protocol import SeatSpec
-from tests.app.conftest import click, key, run_frames, wait_until
+from tests.app.conftest import ack_region, click, key, run_frames, to_next_human, wait_until
 
 
-def _start(app: Any, seats: list[SeatSpec], seed: int = 5, scene_cls: Any = None) -> Any:
+def _start(app: Any, seats: list[SeatSpec], seed: int = 5, scene_cls: Any = None, lift: bool = True) -> Any:
     from game.engine.match import Match
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
@@ -28,6 +28,8 @@ def _start(app: Any, seats: list[SeatSpec], seed: int = 5, scene_cls: Any = None
     else:
         scene = app.push(scene_cls(app, match))
     run_frames(app, 2)
+    if lift and len(scene.humans) > 1:
+        to_next_human(app, scene)
     return scene
 
 
@@ -157,9 +159,7 @@ def test_autosave_after_every_action_and_continue_resumes(app: Any, tiny: Any) -
     for _ in range(3):
         if scene.match.is_over():
             break
-        assert wait_until(app, lambda: scene.can_act() or isinstance(app.top, PassScene))
-        if isinstance(app.top, PassScene):
-            key(app, pygame.K_RETURN)
+        assert to_next_human(app, scene)
         assert scene.can_act()
         run_frames(app, 1)
         click(app, _action_regions(scene)[0].rect.center)
@@ -187,14 +187,22 @@ def test_autosave_after_every_action_and_continue_resumes(app: Any, tiny: Any) -
 def test_hot_seat_curtain_between_humans(app: Any, tiny: Any) -> None:
     from game.scenes.dialogs import PassScene
 
-    scene = _start(app, [SeatSpec("Ana"), SeatSpec("Bo")])
+    scene = _start(app, [SeatSpec("Ana"), SeatSpec("Bo")], lift=False)
     first = scene.match.to_act()
-    assert scene.viewer == first, "the first human to act sits in front"
+    assert isinstance(app.top, PassScene), "the pass screen comes before the first hand too"
+    assert app.top.player == scene.seat_name(first)
+    key(app, pygame.K_RETURN)
+    assert app.top is scene and scene.viewer == first, "the first human to act sits in front"
     assert wait_until(app, scene.can_act)
     run_frames(app, 1)
     click(app, _action_regions(scene)[0].rect.center)
     if scene.match.is_over():
         pytest.skip("the game ended on the first move")
+    # the acting player sees the result of their move first: a "Pass to Bo" pause, no curtain yet
+    assert wait_until(app, lambda: ack_region(scene) is not None)
+    assert not isinstance(app.top, PassScene) and scene.viewer == first
+    assert scene.driver.ack.label == t("game.pass_to", name=scene.seat_name(1 - first))
+    click(app, ack_region(scene).rect.center)
     assert wait_until(app, lambda: isinstance(app.top, PassScene))
     curtain = app.top
     assert curtain.player == scene.seat_name(1 - first)
@@ -227,8 +235,7 @@ def test_scene_exception_shows_error_and_keeps_autosave(app: Any, tiny: Any) -> 
     scene.explode = True
     from game.scenes.dialogs import PassScene
 
-    if wait_until(app, lambda: isinstance(app.top, PassScene), timeout=1.0):
-        key(app, pygame.K_RETURN)
+    to_next_human(app, scene, timeout=1.0)
     run_frames(app, 2)
     assert isinstance(app.stack[0], MenuScene) and isinstance(app.top, ErrorScene)
     assert "kaboom" in app.top.message

@@ -28,6 +28,7 @@ def test_load_lists_damaged_save_and_loads_its_backup(app: Any, tiny: Any) -> No
     from game.engine.saves import autosave_path, backup_path
     from game.scenes.load import LoadScene
     from game.scenes.menu import MenuScene
+    from game.scenes.dialogs import PassScene
     from game.scenes.table import TableScene
 
     _saved_match(tiny)
@@ -41,14 +42,16 @@ def test_load_lists_damaged_save_and_loads_its_backup(app: Any, tiny: Any) -> No
     backup_btn = next(el for el in scene.app.manager.get_sprite_group().sprites()
                       if getattr(el, "text", None) == "Load the backup")
     click(app, backup_btn.rect.center)
-    assert isinstance(app.top, TableScene)
-    assert len(app.top.match.history) == 0, "the backup holds the game before the last move"
+    assert isinstance(app.top, PassScene), "a hot-seat game opens behind the pass screen, even at its start"
+    assert isinstance(app.stack[-2], TableScene)
+    assert len(app.stack[-2].match.history) == 0, "the backup holds the game before the last move"
     assert autosave_path().read_text(encoding="utf-8").startswith('{"format"'), "the damaged file is untouched"
 
 
 def test_continue_with_damaged_autosave_uses_the_backup(app: Any, tiny: Any) -> None:
     from game.engine.saves import autosave_path
     from game.scenes.menu import MenuScene
+    from game.scenes.dialogs import PassScene
     from game.scenes.table import TableScene
 
     _saved_match(tiny)
@@ -56,7 +59,7 @@ def test_continue_with_damaged_autosave_uses_the_backup(app: Any, tiny: Any) -> 
     menu = app.push(MenuScene(app))
     run_frames(app, 2)
     click(app, menu.buttons["menu.continue"].rect.center)
-    assert isinstance(app.top, TableScene)
+    assert isinstance(app.top, PassScene) and isinstance(app.stack[-2], TableScene)
 
 
 def test_continue_with_no_usable_save_says_why(app: Any, tiny: Any) -> None:

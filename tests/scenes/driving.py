@@ -9,15 +9,22 @@ from typing import Any, Callable
 import pygame
 
 
-def open_game(app: Any, ruleset: str, level: Any, seats: list[Any], seed: int) -> Any:
-    """Open a match of ``ruleset`` on ``level`` (an id or a Level) above the menu; return its scene."""
+def open_game(app: Any, ruleset: str, level: Any, seats: list[Any], seed: int, lift: bool = True) -> Any:
+    """Open a match of ``ruleset`` on ``level`` (an id or a Level) above the menu; return its scene.
+
+    A hot-seat game opens behind the "pass to" curtain; ``lift`` confirms it (the first player sits down).
+    """
     from game.engine.match import Match
+    from game.scenes.dialogs import PassScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
 
     app.push(MenuScene(app))
     scene = open_match(app, Match.new(ruleset, level, seats, seed))
     frames(app, 2)
+    if lift and isinstance(app.top, PassScene):
+        press_return(app)
+        frames(app, 1)
     return scene
 
 
@@ -110,3 +117,33 @@ def advance_with(scene: Any, policy: Callable[[Any, int, list, Any], Any], until
         m.apply(act, m.to_act())
     scene._cache_key = None
     return until(m.state)
+
+
+def ack_region(scene: Any) -> Any:
+    """The region of the pause button ("End turn", "Pass to ...") registered this frame, or None."""
+    from game.scenes.base import ACK
+
+    return next((r for r in scene.router.regions if r.payload is ACK), None)
+
+
+def press_return(app: Any) -> None:
+    """Press Enter (lifts a "pass to" curtain)."""
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 1 / 30)
+
+
+def to_next_human(app: Any, scene: Any, timeout: float = 15.0) -> bool:
+    """Click pause buttons and lift curtains until the seat to act may act in front (or the game ends)."""
+    from game.scenes.dialogs import PassScene
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if scene.match.is_over() or (app.top is scene and scene.can_act()):
+            return True
+        if isinstance(app.top, PassScene):
+            press_return(app)
+            continue
+        app.step([], 1 / 30)
+        reg = ack_region(scene) if app.top is scene else None
+        if reg is not None:
+            click(app, reg.rect.center)
+    return scene.match.is_over() or scene.can_act()

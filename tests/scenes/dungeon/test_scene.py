@@ -19,6 +19,7 @@ import pytest
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.engine.protocol import SeatSpec
+from tests.scenes.driving import ack_region
 from tests.scenes.dungeon.conftest import click, drag, frames, mouse, start, wait_until
 
 SCENE_DIR = Path(__file__).resolve().parents[3] / "game" / "scenes" / "dungeon"
@@ -263,6 +264,9 @@ def test_hot_seat_each_player_sees_their_own_dungeon_and_the_others(app: Any) ->
         scene.act(stop if stop in legal else (legal[-1] if m.state.players[0].status == "place" else legal[0]))
         frames(app, 1)
         steps += 1
+    assert wait_until(app, lambda: ack_region(scene) is not None, 10), "Ana sees her last move before the curtain"
+    assert not isinstance(app.top, PassScene)
+    click(app, ack_region(scene).rect.center)
     assert wait_until(app, lambda: isinstance(app.top, PassScene), 10), "the curtain hides Ana's screen"
     assert app.top.player == "Bea"
     from tests.scenes.dungeon.conftest import mouse as _m  # noqa: F401

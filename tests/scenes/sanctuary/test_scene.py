@@ -17,6 +17,7 @@ import pytest
 
 from game.engine.actions import Action
 from game.engine.protocol import SeatSpec
+from tests.scenes.driving import ack_region, to_next_human
 from tests.scenes.sanctuary.conftest import (advance, click, drag, drop_point, frames, region, start,
                                              visible_point, wait_until)
 
@@ -37,6 +38,10 @@ def _face_viewer(app: Any, scene: Any) -> None:
         frames(app, 2)
         if isinstance(app.top, PassScene):
             app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], 1 / 30)
+            frames(app, 2)
+        ack = ack_region(scene) if app.top is scene else None
+        if ack is not None:  # the pause after a hand-over or an ended turn
+            click(app, ack.rect.center)
             frames(app, 2)
         if scene.viewer == scene.match.to_act() and app.top is scene:
             return
@@ -400,7 +405,7 @@ def _play_by_mouse(app: Any, scene: Any, max_moves: int) -> int:
     rng = Rng(4)
     moves = 0
     while not scene.match.is_over() and moves < max_moves:
-        assert wait_until(app, lambda: scene.match.is_over() or scene.can_act(), 30), "the bot never moved"
+        assert to_next_human(app, scene, 30), "the bot never moved"
         if scene.match.is_over():
             break
         frames(app, 1)

@@ -199,26 +199,31 @@ def test_auto_pass_and_turn_log_lines_take_the_colour_of_the_seat_they_are_about
     names = [scene.seat_name(0), scene.seat_name(1)]
     autopass = {t("sanctuary.event.autopass", who=names[s]): s for s in (0, 1)}
     lines = [ln for ln in scene.match.log if ln.text_for(scene.viewer, scene.lang)]
-    entries = list(scene.log_panel.entries)
-    assert len(lines) == len(entries)
+    rows = scene.chrome.log_rows()
+    assert [e.text for e in scene.log_panel.entries] == [r.text for r in rows]
+    assert [x for r in rows for x in r.lines] == [ln.text_for(scene.viewer, scene.lang) for ln in lines]
+    row_of = [r for r in rows for _ in r.lines]  # the row each line is shown in
+    folded = [r for r in rows if r.folded]
+    assert folded and all(set(r.lines) <= set(autopass) for r in folded), "runs of forced passes fold"
     checked = crossed = turns = 0
-    for line, entry in zip(lines, entries):
-        if entry.text in autopass:
-            assert entry.seat == autopass[entry.text], f"{entry.text!r} is coloured as seat {entry.seat}"
+    for line, row in zip(lines, row_of):
+        text = line.text_for(scene.viewer, scene.lang)
+        if text in autopass:  # a folded run of several seats' passes has no one colour
+            assert line.seat == autopass[text] and row.seat in (line.seat, None), f"{text!r}: seat {row.seat}"
             checked += 1
             # set off by the other seat's pass: the line's seat is not the actor's
-            crossed += scene.match.history[line.index].seat != autopass[entry.text]
+            crossed += scene.match.history[line.index].seat != autopass[text]
         for s in (0, 1):
             for n in range(1, 5):
-                if entry.text == t("sanctuary.event.turn", n=n, who=names[s]):
-                    assert entry.seat == s, f"{entry.text!r} is coloured as seat {entry.seat}"
+                if text == t("sanctuary.event.turn", n=n, who=names[s]):
+                    assert row.seat == s, f"{text!r} is coloured as seat {row.seat}"
                     turns += 1
     assert checked and crossed, "the game had auto-passes set off by the other seat"
     assert turns >= 3
     # action lines keep the actor's colour
-    for line, entry in zip(lines, entries):
+    for line, row in zip(lines, row_of):
         if line.kind == "action":
-            assert entry.seat == line.seat == scene.match.history[line.index].seat
+            assert row.seat == line.seat == scene.match.history[line.index].seat
 
 
 def test_log_colours_survive_undo_and_a_rebuild(app: Any) -> None:

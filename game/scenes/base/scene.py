@@ -1,0 +1,450 @@
+"""``RulesetScene``: the base of every game scene (see docs/APP.md, "Writing a ruleset scene").
+
+A game scene is a match driver (``driver.py``: turn flow, bots, autosave, undo, hot-seat
+curtain, result, pacing) plus the table chrome (``chrome.py``: tracker, log, action bar,
+toasts, inspector, tooltips) plus the board the subclass draws. This class composes the two
+and keeps the hooks and members ruleset scenes use: ``draw_board``, ``targets``,
+``on_events``, ``phase_text`` (and ``phases``, ``round_label``, ``inspect``, ``rule_hint``);
+``self.match``, ``self.view``, ``self.legal``, ``self.viewer``, ``self.act(action)``,
+``self.queue``, ``self.toast``... A scene never changes rule state itself: it picks an
+Action and the driver applies it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.app import draw
+from game.app.scene import Scene
+from game.engine import i18n
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.i18n import t
+from game.scenes.base.chrome import CANCEL, TableChrome, actions_of, make_animator
+from game.scenes.base.driver import ACK, PASS_KINDS, MatchDriver
+from game.ui import anim
+from game.ui.input import Click, Command, Drop, IllegalClick, Inspect, SkipAnimation
+
+log = logging.getLogger(__name__)
+
+_ROUTED = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+           pygame.WINDOWLEAVE)
+
+
+class _Via:
+    """A scene attribute that lives on its driver or chrome (reads and writes go there)."""
+
+    def __init__(self, part: str, name: str) -> None:
+        self.part, self.name = part, name
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
+
+
+class RulesetScene(Scene):
+    """The base of every game scene: a Match driven by a MatchDriver, shown with a TableChrome."""
+
+    name = "game"
+    #: the board area subclasses draw in (logical canvas coordinates)
+    board_rect = pygame.Rect(10, 56, 900, 590)
+    log_rect = pygame.Rect(920, 56, 350, 590)
+    bar_rect = pygame.Rect(10, 654, 900, 46)
+    tracker_rect = pygame.Rect(10, 8, 1260, 40)
+
+    # the chrome's widgets and state
+    router = _Via("chrome", "router")
+    tooltip = _Via("chrome", "tooltip")
+    toast = _Via("chrome", "toast")
+    inspector = _Via("chrome", "inspector")
+    banner = _Via("chrome", "banner")
+    tracker = _Via("chrome", "tracker")
+    log_panel = _Via("chrome", "log_panel")
+    action_bar = _Via("chrome", "action_bar")
+    _bar_actions = _Via("chrome", "bar_actions")
+    _bar_override = _Via("chrome", "bar_override")
+    _bar_lang = _Via("chrome", "bar_lang")
+    # the driver's
+    viewer = _Via("driver", "viewer")
+    humans = _Via("driver", "humans")
+    _cache_key = _Via("driver", "cache_key")
+    _legal_set = _Via("driver", "legal_set")
+    _bot_job = _Via("driver", "bot_job")
+    _curtain_for = _Via("driver", "curtain_for")
+    closed = _Via("driver", "closed")
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app)
+        app.apply_palette()  # the ui layer may be imported for the first time just now
+        self.match = match
+        self.ruleset = match.ruleset
+        self.queue = anim.AnimationQueue()
+        self.chrome = TableChrome(self)
+        self.driver = MatchDriver(self, match)
+        self.animator = self._make_animator()
+
+    # ================================================================= hooks for subclasses
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Draw the board for ``view`` (what the seat in front may know) inside ``board_rect``."""
+
+    def targets(self, view: dict[str, Any], legal: list[Action]) -> list[Any]:
+        """Return hit regions on the board; each payload is an Action or a list of Actions.
+
+        Regions whose actions are not legal now are shown as illegal and a click on
+        them says why (``state.explain_illegal``). Legal actions no region stands for
+        go to the action bar.
+        """
+        return []
+
+    def on_events(self, events: list[Event]) -> None:
+        """Queue animations for the events of the action just applied (default: EventAnimator)."""
+        self.animator.viewer = self.viewer
+        self.animator.feed(events)
+
+    def phase_text(self, view: dict[str, Any]) -> str | None:
+        """Return the current phase/turn in words for the tracker (default: the view's ``phase``, translated
+        by a catalogue key ``<ruleset>.phase.<id>`` or ``phase.<id>`` when the ruleset has one)."""
+        phase = view.get("phase")
+        if not isinstance(phase, (str, int)) or isinstance(phase, bool) or phase == "":
+            return None
+        for key in (f"{self.match.ruleset_id}.phase.{phase}", f"phase.{phase}"):
+            if i18n.has(key):
+                return t(key)
+        return str(phase).replace("_", " ")
+
+    def phases(self, view: dict[str, Any]) -> list[str] | None:
+        """Return every phase name in order (the tracker shows the current one among them), or None."""
+        return None
+
+    def round_label(self, view: dict[str, Any]) -> str | None:
+        """Return the round or turn label for the tracker (default: from view ``round`` or ``turn``)."""
+        for key in ("round", "turn"):
+            v = view.get(key)
+            if isinstance(v, int) and not isinstance(v, bool):
+                if key == "round":
+                    return t("ui.round", n=v) if i18n.has("ui.round") else t("game.round_n", n=v)
+                return t("game.turn_n", n=v)
+        return None
+
+    def inspect(self, payload: Any) -> None:
+        """Right-click on a region: show it large (default: the action's description)."""
+        if isinstance(payload, Action):
+            self.inspector.open(self.describe(payload), self.rule_hint(payload))
+        elif isinstance(payload, (list, tuple)) and payload and isinstance(payload[0], Action):
+            self.inspector.open(self.describe(payload[0]), "\n".join(self.describe(a) for a in payload))
+
+    def rule_hint(self, action: Action) -> str:
+        """Return the tooltip text for an action (default: its description; rulesets may add the rule)."""
+        return self.describe(action)
+
+    # ================================================================= helpers for subclasses
+    @property
+    def state(self) -> Any:
+        """The live game state (read only: change it only through ``act``)."""
+        return self.match.state
+
+    @property
+    def lang(self) -> str:
+        """The current language code."""
+        return i18n.language()
+
+    def describe(self, action: Action) -> str:
+        """Return an action in words in the current language (memoized per position)."""
+        d = self.driver
+        d.refresh()
+        memo_key = (action, self.lang)
+        text = d.words.get(memo_key)
+        if text is None:
+            try:
+                text = self.state.describe(action, self.lang) or action.key
+            except Exception:  # noqa: BLE001 - wording never breaks play
+                log.exception("describe(%s)", action.key)
+                text = action.key
+            d.words[memo_key] = text
+        return text
+
+    def seat_name(self, seat: int | None) -> str:
+        """Return a seat's display name."""
+        return self.driver.seat_name(seat)
+
+    def can_act(self) -> bool:
+        """True when the seat in front may act now (human, its turn, nothing blocking, no pause waiting)."""
+        seat = self.match.to_act()
+        d = self.driver
+        return (seat is not None and seat == d.viewer and not self.match.is_bot(seat)
+                and not self.queue.blocking and d.curtain_for is None and d.ack is None)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """What the seat in front of the screen may know (cached per move)."""
+        self.driver.refresh()
+        return self.driver.view
+
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions of the seat to act (cached per move)."""
+        self.driver.refresh()
+        return self.driver.legal
+
+    def tracker_state(self) -> dict[str, Any]:
+        """What the tracker shows now (the driver keeps it while later moves still animate)."""
+        return self.chrome.tracker_state(self.view)
+
+    def tracker_actor_text(self) -> str:
+        """The tracker's right-hand words: whose turn it is, a bot thinking, or the game over."""
+        return self.chrome.actor_text()
+
+    # ================================================================= acting
+    def act(self, action: Action) -> bool:
+        """Apply an action for the seat in front (human input); toast the reason when illegal."""
+        if not self.can_act():
+            seat = self.match.to_act()
+            if seat is not None and seat != self.viewer:
+                self.toast.show(t("game.waiting_for", name=self.seat_name(seat)), "info")
+            return False
+        if action not in self.driver.legal_set:
+            self.toast.show(t("game.illegal", reason=self.explain(action)), "error")
+            self.app.play_sound("illegal")
+            return False
+        return self._apply(action, self.viewer)
+
+    def explain(self, action: Action) -> str:
+        """Return why an action is not legal now, in words."""
+        try:
+            return self.state.explain_illegal(action)
+        except Exception:  # noqa: BLE001
+            log.exception("explain_illegal(%s)", action.key)
+            return action.key
+
+    def _apply(self, action: Action, seat: int | None) -> bool:
+        """Apply an action of ``seat`` (human or bot): the driver saves it and queues its beat."""
+        return self.driver.apply(action, seat)
+
+    def autosave(self) -> None:
+        """Write the autosave (atomically, keeping the previous one as backup)."""
+        self.driver.autosave()
+
+    def undo(self) -> None:
+        """Undo the last action of the seat in front of the screen (the reason when refused)."""
+        self.driver.undo()
+
+    def confirm(self) -> None:
+        """Space: acknowledge a pause, or play the one pass-like action when exactly one is legal."""
+        if self.driver.ack is not None and self.match.to_act() is not None:
+            self.driver.acknowledge()
+            return
+        if not self.can_act():
+            return
+        passes = [a for a in self.legal if a.kind in PASS_KINDS]
+        if len(passes) == 1:
+            self.act(passes[0])
+        elif len(self.legal) == 1:
+            self.act(self.legal[0])
+
+    def _bot_for(self, seat: int) -> Any:
+        """The bot playing ``seat``: the level's script when the ruleset offers one, else the difficulty's bot."""
+        return self.driver.bot_for(seat)
+
+    # ================================================================= scene life cycle
+    def enter(self) -> None:
+        """Start (or resume) showing the match."""
+        super().enter()
+        self._apply_speed()
+        self.sync_log(rebuild=True)
+        self.autosave()
+
+    def close(self) -> None:
+        """Forget a running bot decision (its thread ends on its own)."""
+        self.driver.closed = True
+        self.driver.bot_job = None
+
+    def on_settings_changed(self) -> None:
+        """Re-word everything in the new language and follow the new speeds."""
+        super().on_settings_changed()
+        self._apply_speed()
+        self.log_panel.title = t("game.log")
+        self.sync_log(rebuild=True)
+        self.driver.cache_key = None
+        self.driver.dirty = True
+
+    def _apply_speed(self) -> None:
+        anim.set_speed(self.app.settings.animation_speed)
+
+    def _make_animator(self) -> Any:
+        self._tray_hold = 0.0
+        self.dice_tray, animator = make_animator(self)
+        return animator
+
+    def sync_log(self, rebuild: bool = False) -> None:
+        """Bring the log panel up to the lines released so far (rebuilt after undo or a language change)."""
+        self.chrome.sync_log(rebuild)
+
+    def show_result(self) -> None:
+        """Push the result screen (winners and scores)."""
+        from game.scenes.base.result import show_result
+
+        show_result(self)
+
+    def result_reason(self, reason: str) -> str:
+        """Return a result's reason in words: ``<ruleset>.result.<reason>``, then ``result.<reason>``."""
+        from game.scenes.base.result import result_reason
+
+        return result_reason(self.match.ruleset_id, reason)
+
+    def rematch(self) -> None:
+        """Start the same level with the same seats and the next seed."""
+        from game.scenes.base.result import rematch
+
+        rematch(self.app, self.match)
+
+    # ================================================================= per frame
+    def update(self, dt: float) -> None:
+        """Advance animations and widgets, then the turn flow."""
+        self.queue.update(dt)
+        self.chrome.update(dt)
+        tray = self.dice_tray
+        if tray is not None and tray.dice:
+            tray.update(dt)
+            if tray.busy:
+                self._tray_hold = 0.0
+            else:
+                self._tray_hold += dt
+                if self._tray_hold > 1.6 and not self.queue.busy:
+                    tray.clear()
+        self.driver.step()
+
+    def is_animating(self) -> bool:
+        """True while anything moves (the loop then ticks instead of sleeping)."""
+        if self.queue.busy or self.chrome.animating:
+            return True
+        tray = self.dice_tray
+        return bool(tray is not None and tray.dice)
+
+    def wakeup_in(self) -> float | None:
+        """When the loop must run a frame without input: a change not drawn yet, a bot to start or its pace."""
+        return self.driver.wakeup_in()
+
+    # ================================================================= input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Route mouse and keys through the InputRouter and act on the intents."""
+        if self.handle_ui_event(event):
+            return
+        if event.type not in _ROUTED:
+            return
+        for intent in self.router.handle(event, blocked=self.queue.blocking):
+            self.on_intent(intent)
+
+    def on_intent(self, intent: Any) -> None:
+        """Act on one intent from the router."""
+        if self.inspector.handle(intent):
+            return
+        if self.log_panel.handle(intent):
+            return
+        if isinstance(intent, SkipAnimation):
+            self.queue.skip()
+            if self.dice_tray is not None and hasattr(self.dice_tray, "skip"):
+                self.dice_tray.skip()
+        elif isinstance(intent, Command):
+            self.on_command(intent.name)
+        elif isinstance(intent, Click):
+            self.on_click(intent.payload)
+        elif isinstance(intent, Drop):
+            self.on_click(intent.target if actions_of(intent.target) else intent.payload)
+        elif isinstance(intent, IllegalClick):
+            self.app.play_sound("illegal")
+            self.toast.show(intent.reason, "error")
+        elif isinstance(intent, Inspect):
+            self.inspect(intent.payload)
+
+    def on_click(self, payload: Any) -> None:
+        """A legal region was clicked: play its action (a chooser when it stands for several)."""
+        if payload is ACK:
+            self.driver.acknowledge()
+        elif payload is CANCEL:
+            self.on_intent_cancel()
+        elif isinstance(payload, Action):
+            self._bar_override = False
+            self.act(payload)
+        elif actions_of(payload):
+            legal = [a for a in payload if a in self.driver.legal_set]
+            if len(legal) == 1:
+                self.act(legal[0])
+            elif legal:
+                self.choose_among(legal)
+
+    def choose_among(self, actions: list[Action]) -> None:
+        """Several actions for one target: offer them on the action bar."""
+        self.chrome.choose_among(actions)
+
+    def on_intent_cancel(self) -> None:
+        """Drop a pending choice among several actions."""
+        self._bar_override = False
+        self._bar_actions = []
+
+    def on_command(self, name: str) -> None:
+        """Keyboard shortcuts: undo, pause, confirm, rules (F11 is the app's)."""
+        if name == "undo":
+            self.undo()
+        elif name == "pause":
+            from game.scenes.pause import PauseScene
+
+            self.app.push(PauseScene(self.app, self))
+        elif name == "confirm":
+            self.confirm()
+        elif name == "rules":
+            self.open_rules()
+
+    def open_rules(self) -> None:
+        """Show this ruleset's rules reference."""
+        from game.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.match.ruleset_id))
+
+    # ================================================================= drawing
+    def _collect_regions(self, view: dict[str, Any]) -> None:
+        """Ask the subclass for targets, mark their legality, build the action bar, register all."""
+        self.chrome.collect_regions(view)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table, tracker, board, log and action bar."""
+        self.driver.dirty = False
+        view = self.view
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        self._collect_regions(view)
+        self._draw_tracker(surface, view)
+        self.draw_board(surface, view)
+        self.log_panel.draw(surface)
+        self._draw_bar(surface)
+        self.router.draw_highlights(surface)
+        if self.dice_tray is not None and self.dice_tray.dice:
+            self.dice_tray.draw(surface)
+
+    def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        self.chrome.draw_tracker(surface, view)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        self.chrome.draw_bar(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Ghost, banner, pause summary, toasts, inspector and tooltip over everything."""
+        self.chrome.draw_top(surface)
+
+    # ================================================================= checks
+    def invariants(self) -> list[str]:
+        """Rule invariants plus the scene's own sanity checks (smoke calls this every frame)."""
+        out = list(self.match.state.invariants())
+        legal = self.legal
+        if len(set(legal)) != len(legal):
+            out.append("legal_actions() has duplicates")
+        if not self.match.is_over() and not legal:
+            out.append("no legal action although the game is not over")
+        if self.viewer is not None and "rng" in self.view and self.view.get("rng") is not None:
+            out.append("view() leaks the RNG")
+        return out
