@@ -14,7 +14,10 @@ played, each followed by ``saves.autosave(match)``; ``autosave_ms`` is the mean 
 the autosave calls plus the time to drain the background writer afterwards (so
 work moved off the calling thread is counted, compactions included). Then the
 autosave is loaded as "Continue" does and ``undo_after_continue_ms`` times
-``can_undo`` (what the pause menu asks) plus ``undo`` of seat 0's last action.
+``can_undo`` (what the pause menu asks) plus ``undo`` of seat 0's last action, at
+``UNDO_SAMPLES`` successive positions (median): an undo replays the actions since the
+last die roll or draw, so a single position says more about that distance than about
+the game's length.
 """
 
 from __future__ import annotations
@@ -26,14 +29,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.bench.common import median
 from game.engine.rng import Rng
 
 SMALL = 100
 LARGE = 10_000
-WINDOW = 50
+WINDOW = 250
+#: undo after Continue is timed at this many positions (the median is reported): its cost is the
+#: replay from the last barrier, which depends on the position, not on the game's length
+UNDO_SAMPLES = 5
 #: the long fight ends at its round limit a little short of 10,000 actions: the large point is
 #: this many actions before the end when the end comes first (docs/PERFORMANCE.md says so)
-END_MARGIN = WINDOW + 150
+END_MARGIN = WINDOW + 600
 AVOID = ("use", "aim", "advantage")
 
 
@@ -108,21 +115,30 @@ def _measure_at(match: Any, rng: Rng, folder: Path) -> dict[str, Any]:
     figures: dict[str, Any] = {"actions": start_n, "autosave_ms": (spent + drain) / max(1, calls) * 1000,
                                "_autosave_call_ms": spent / max(1, calls) * 1000, "_drain_ms": drain * 1000,
                                "_file_bytes": size, "_log_lines": len(match.log)}
-    if not _undoable_by_seat0(match, rng):
-        figures["undo_after_continue_ms"] = None
-        return figures
-    saves.autosave(match)
-    if flush:
-        flush()
-    t0 = time.perf_counter()
-    loaded = saves.load_match_or_backup(saves.autosave_path()).match
-    figures["_load_ms"] = (time.perf_counter() - t0) * 1000
-    t0 = time.perf_counter()
-    ok, reason = loaded.can_undo(0)
-    if ok:
-        loaded.undo(0)
-    figures["undo_after_continue_ms"] = (time.perf_counter() - t0) * 1000 if ok else None
-    figures["_undo_refused"] = None if ok else reason
+    undos: list[float] = []
+    loads: list[float] = []
+    refused: list[str] = []
+    for _ in range(UNDO_SAMPLES):
+        if not _undoable_by_seat0(match, rng):
+            break
+        saves.autosave(match)
+        if flush:
+            flush()
+        t0 = time.perf_counter()
+        loaded = saves.load_match_or_backup(saves.autosave_path()).match
+        loads.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        ok, reason = loaded.can_undo(0)
+        if ok:
+            loaded.undo(0)
+            undos.append(time.perf_counter() - t0)
+        else:
+            refused.append(reason)
+        _step(match, rng)  # the next sample is another position
+    figures["undo_after_continue_ms"] = median(undos) * 1000 if undos else None
+    figures["_undo_samples_ms"] = [round(u * 1000, 2) for u in undos]
+    figures["_load_ms"] = median(loads) * 1000 if loads else None
+    figures["_undo_refused"] = refused
     return figures
 
 

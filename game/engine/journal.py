@@ -115,15 +115,17 @@ def flush() -> None:
 
 
 def _sync(s: _Session) -> None:
+    # the fd is only closed on this thread (compaction) or after flush() (close): no lock during the fsync,
+    # so the game's next append never waits for the disk
     with s.lock:
         s.sync_queued = False
         fd = s.fd
         if fd is None or s.closed:
             return
-        try:
-            os.fsync(fd)
-        except OSError as exc:
-            log.warning("autosave fsync: %s", exc)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        log.warning("autosave fsync: %s", exc)
 
 
 def _head_bytes(payload: bytes) -> int:
@@ -230,6 +232,9 @@ def _records(match: Any, s: _Session) -> bytes:
                 f'"log":[{",".join(by_index.get(e.index, ()))}]')
         if n == match._floor and e.barrier:
             text += f',"state":{match._anchor},"anchor":true'
+            s.base_n = n
+        elif match._ckpt is not None and match._ckpt[0] == n:   # the match's undo checkpoint: no new encoding
+            text += f',"state":{match._ckpt[1]}'
             s.base_n = n
         elif n == n_total and n - s.base_n >= STATE_EVERY:
             text += f',"state":{dumps(match.state.to_json())}'

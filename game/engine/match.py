@@ -38,6 +38,9 @@ from game.engine.savefile import LOG_KEEP
 
 #: lines past LOG_KEEP before the log is trimmed back to LOG_KEEP (trimming is in chunks)
 LOG_SLACK = 500
+#: a checkpoint (the state's JSON) is kept every this many actions after the anchor, so an undo
+#: replays at most this many actions, however long ago the last barrier was
+CHECKPOINT_EVERY = 16
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +145,8 @@ class Match:
         # no entry at or after _floor is a barrier
         self._floor = 0
         self._anchor = _frozen_json(state.to_json())
+        # the latest checkpoint after the anchor: (history length, state JSON text), or None
+        self._ckpt: tuple[int, str] | None = None
         # for the autosave journal (game/engine/journal.py): the lowest history length since the last
         # autosave (an undo lowers it), and the file this match was loaded from (FileInfo) if any
         self._journal_low = 0
@@ -224,6 +229,9 @@ class Match:
         if barrier:
             self._floor = index + 1
             self._anchor = _frozen_json(self.state.to_json())
+            self._ckpt = None
+        elif index + 1 - max(self._floor, self._ckpt[0] if self._ckpt else 0) >= CHECKPOINT_EVERY:
+            self._ckpt = (index + 1, _frozen_json(self.state.to_json()))
         return events
 
     def _event_line(self, index: int, actor: int, ev: Event) -> LogLine | None:
@@ -306,9 +314,14 @@ class Match:
         if target is None:
             raise IllegalAction(t(reason, "en"))
         rs = self.ruleset
-        state = rs.from_json(json.loads(self._anchor))
-        for entry in self.history[self._floor:target]:
+        start, text = self._floor, self._anchor
+        if self._ckpt is not None and self._ckpt[0] <= target:
+            start, text = self._ckpt
+        state = rs.from_json(json.loads(text))
+        for entry in self.history[start:target]:
             state.apply(entry.action)
+        if self._ckpt is not None and self._ckpt[0] > target:
+            self._ckpt = None
         undone = len(self.history) - target
         self.state = state
         del self.history[target:]
@@ -354,7 +367,8 @@ class Match:
     @classmethod
     def _restored(cls, ruleset_id: str, level: Level, seats: list[SeatSpec], seed: int, state: GameState,
                   actions: list[tuple[int, Action]], log_lines: list[LogLine], *, floor: int | None = None,
-                  anchor: str | None = None, log_dropped: int = 0) -> "Match":
+                  anchor: str | None = None, log_dropped: int = 0,
+                  checkpoint: tuple[int, str] | None = None) -> "Match":
         """Assemble a match from checked save parts (used by the save loader).
 
         ``floor``/``anchor`` (JSON text of the state after ``floor`` actions) come from the save; without
@@ -371,6 +385,8 @@ class Match:
                 e = m.history[floor - 1]
                 m.history[floor - 1] = HistoryEntry(e.index, e.seat, e.action, (), True)
         m._floor = floor
+        if checkpoint is not None and floor < checkpoint[0] <= n:
+            m._ckpt = checkpoint
         m.log = log_lines
         m.log_dropped = log_dropped
         m._journal_low = n

@@ -152,10 +152,11 @@ def _state_from(rs: Any, snapshot: dict[str, Any], where: str, field: str = "sna
         raise _state_error(where, exc, field) from None
 
 
-def saved_state(data: dict[str, Any], where: str = "save") -> GameState:
+def saved_state(data: dict[str, Any], where: str = "save", level: Level | None = None) -> GameState:
     """Return the saved game state: the snapshot, plus the few actions after it (version 2)."""
     rs = _ruleset_of(data, where)
-    _level_from_save(data, where)
+    if level is None:
+        _level_from_save(data, where)  # registers the level before any state names it
     state = _state_from(rs, data["snapshot"], where)
     start = data.get("snapshot_at", len(data["actions"]))
     for i in range(start, len(data["actions"])):
@@ -178,13 +179,14 @@ def match_from_save(data: Any, where: str = "save", info: FileInfo | None = None
     rs = _ruleset_of(data, where)
     level = _level_from_save(data, where)
     seats = [SeatSpec.from_json(s) for s in data["seats"]]
-    state = saved_state(data, where)
+    state = saved_state(data, where, level)
     n_names = len(getattr(state, "seat_names", seats))
     if n_names != len(seats):
         raise SaveError(where, "seats", f"{len(seats)} seats but the snapshot has {n_names}")
     actions = [(seat, Action.from_json(a)) for seat, a in data["actions"]]
     lines = [LogLine.from_json(line) for line in data["log"][-LOG_KEEP:]]
     floor = anchor = None
+    checkpoint = None
     dropped = 0
     if data["version"] >= 2:
         floor = data["undo"]["floor"]
@@ -193,9 +195,11 @@ def match_from_save(data: Any, where: str = "save", info: FileInfo | None = None
             raw_anchor = data["snapshot"]
         _state_from(rs, raw_anchor, where, "undo.anchor")  # checked now, not at the first undo
         anchor = dumps(raw_anchor)
+        if data["snapshot_at"] > floor:  # the saved state serves as the undo checkpoint, as it did live
+            checkpoint = (data["snapshot_at"], dumps(data["snapshot"]))
         dropped = data["log_dropped"] + max(0, len(data["log"]) - LOG_KEEP)
     match = Match._restored(data["ruleset"], level, seats, data["seed"], state, actions, lines,
-                            floor=floor, anchor=anchor, log_dropped=dropped)
+                            floor=floor, anchor=anchor, log_dropped=dropped, checkpoint=checkpoint)
     match._origin = info
     return match
 
