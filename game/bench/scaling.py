@@ -40,7 +40,7 @@ WINDOW = 250
 UNDO_SAMPLES = 5
 #: the long fight ends at its round limit a little short of 10,000 actions: the large point is
 #: this many actions before the end when the end comes first (docs/PERFORMANCE.md says so)
-END_MARGIN = WINDOW + 600
+END_MARGIN = WINDOW + 300
 AVOID = ("use", "aim", "advantage")
 
 
