@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 STATE_EVERY = 64
 #: the journal is compacted once it is larger than the head and than this many bytes
 COMPACT_MIN_BYTES = 256 * 1024
+#: sessions kept open at once (one per autosave file; the app has one)
+MAX_SESSIONS = 4
 
 _LOCK = threading.Lock()
 _SESSIONS: dict[str, "_Session"] = {}
@@ -285,6 +287,7 @@ def autosave(match: Any, path: Path) -> None:
         if s is not None:
             flush()
             s.close()
+        _prune()
         s = _Session(match, path)
         if not _resume(match, path, s):
             _full_write(match, path, s)
@@ -313,6 +316,22 @@ def autosave(match: Any, path: Path) -> None:
         _submit(lambda: _sync(s))
     if compact:
         _start_compaction(match, s)
+
+
+def _prune() -> None:
+    """Close sessions whose match is gone, and the oldest past MAX_SESSIONS (each holds an open file)."""
+    with _LOCK:
+        items = list(_SESSIONS.items())
+    dead = [k for k, x in items if x.match() is None or x.closed]
+    live = [k for k, x in items if k not in dead]
+    dead += live[:max(0, len(live) - MAX_SESSIONS + 1)]
+    if not dead:
+        return
+    flush()
+    with _LOCK:
+        gone = [_SESSIONS.pop(k) for k in dead if k in _SESSIONS]
+    for x in gone:
+        x.close()
 
 
 def forget(path: Path | None = None) -> None:
