@@ -27,8 +27,16 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from game.engine.savefile import (SaveError, discard_temp, dumps, encode, fsync_dir, install_temp, make_temp,
-                                  write_atomic)
+from game.engine.savefile import (
+    SaveError,
+    discard_temp,
+    dumps,
+    encode,
+    fsync_dir,
+    install_temp,
+    make_temp,
+    write_atomic,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +48,8 @@ COMPACT_MIN_BYTES = 256 * 1024
 MAX_SESSIONS = 4
 
 _LOCK = threading.Lock()
-_SESSIONS: dict[str, "_Session"] = {}
-_QUEUE: "queue.Queue[Any]" = queue.Queue()
+_SESSIONS: dict[str, _Session] = {}
+_QUEUE: queue.Queue[Any] = queue.Queue()
 _THREAD: threading.Thread | None = None
 #: seconds the writer spent working (fsync and compaction): the bench adds it to the callers' time
 STATS = {"writer_seconds": 0.0, "compactions": 0, "appends": 0}
@@ -357,4 +365,4 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 atexit.register(flush)
 
-__all__ = ["autosave", "flush", "forget", "STATE_EVERY", "COMPACT_MIN_BYTES", "STATS"]
+__all__ = ["COMPACT_MIN_BYTES", "STATE_EVERY", "STATS", "autosave", "flush", "forget"]

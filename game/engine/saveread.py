@@ -21,8 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import savefile
-from game.engine.savefile import (LOG_KEEP, MAX_ACTIONS, SaveError, check_action_pair, check_log_line, check_save,
-                                  check_version, is_int)
+from game.engine.savefile import (
+    LOG_KEEP,
+    MAX_ACTIONS,
+    SaveError,
+    check_action_pair,
+    check_log_line,
+    check_save,
+    check_version,
+    is_int,
+)
 
 _RECORD_N = re.compile(rb'^\{"n":(\d{1,9})[,}]')
 

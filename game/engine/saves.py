@@ -23,18 +23,59 @@ from game.engine.actions import Action
 from game.engine.i18n import localize
 from game.engine.levels import Level, LevelError
 from game.engine.protocol import GameState, SeatSpec, StateError, digest_of
-from game.engine.savefile import (LOG_KEEP, MAX_ACTIONS, MAX_LOG_LINES, MAX_LOG_TEXT, MAX_SAVE_BYTES, MAX_SEATS,
-                                  SAVE_FORMAT, SAVE_VERSION, STALE_TEMP_SECONDS, TOP_KEYS, SaveError, check_save,
-                                  check_version, dumps, encode, write_atomic)
+from game.engine.savefile import (
+    LOG_KEEP,
+    MAX_ACTIONS,
+    MAX_LOG_LINES,
+    MAX_LOG_TEXT,
+    MAX_SAVE_BYTES,
+    MAX_SEATS,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    STALE_TEMP_SECONDS,
+    TOP_KEYS,
+    SaveError,
+    check_save,
+    check_version,
+    dumps,
+    encode,
+    write_atomic,
+)
 from game.engine.saveread import FileInfo, read_save, read_summary
 
 log = logging.getLogger(__name__)
 
-__all__ = ["LOG_KEEP", "MAX_ACTIONS", "MAX_LOG_LINES", "MAX_LOG_TEXT", "MAX_SAVE_BYTES", "MAX_SEATS", "SAVE_FORMAT",
-           "SAVE_VERSION", "STALE_TEMP_SECONDS", "TOP_KEYS", "SaveError", "Loaded", "display_path", "autosave_path",
-           "slot_path", "backup_path", "write_save", "save_match", "autosave", "flush", "check_save",
-           "match_from_save", "load_save", "load_match", "load_match_or_backup", "summary_of", "list_saves",
-           "replay", "snapshot_digest"]
+__all__ = [
+    "LOG_KEEP",
+    "MAX_ACTIONS",
+    "MAX_LOG_LINES",
+    "MAX_LOG_TEXT",
+    "MAX_SAVE_BYTES",
+    "MAX_SEATS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "STALE_TEMP_SECONDS",
+    "TOP_KEYS",
+    "Loaded",
+    "SaveError",
+    "autosave",
+    "autosave_path",
+    "backup_path",
+    "check_save",
+    "display_path",
+    "flush",
+    "list_saves",
+    "load_match",
+    "load_match_or_backup",
+    "load_save",
+    "match_from_save",
+    "replay",
+    "save_match",
+    "slot_path",
+    "snapshot_digest",
+    "summary_of",
+    "write_save",
+]
 
 flush = journal.flush
 
