@@ -114,7 +114,7 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
 
     say("scaling: autosave and undo after Continue against game length")
     try:
-        figs = scaling.measure(large=1000 if quick else scaling.LARGE)
+        figs = scaling.measure(large=1000, window=80) if quick else scaling.measure()
         result["scaling"], details["scaling"] = _split(figs)
     except Exception as exc:  # noqa: BLE001
         log.exception("scaling")

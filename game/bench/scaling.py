@@ -88,8 +88,8 @@ def _undoable_by_seat0(match: Any, rng: Rng, limit: int = 400) -> bool:
     return False
 
 
-def _measure_at(match: Any, rng: Rng, folder: Path) -> dict[str, Any]:
-    """Autosave cost over WINDOW actions from here, then load + first undo; return the figures."""
+def _measure_at(match: Any, rng: Rng, folder: Path, window: int = WINDOW) -> dict[str, Any]:
+    """Autosave cost over ``window`` actions from here, then load + first undo; return the figures."""
     from game.engine import saves
 
     flush = getattr(saves, "flush", None)
@@ -99,7 +99,7 @@ def _measure_at(match: Any, rng: Rng, folder: Path) -> dict[str, Any]:
     start_n = len(match.history)
     spent = 0.0
     calls = 0
-    for _ in range(WINDOW):
+    for _ in range(window):
         if match.is_over():
             break
         _step(match, rng)
@@ -142,7 +142,7 @@ def _measure_at(match: Any, rng: Rng, folder: Path) -> dict[str, Any]:
     return figures
 
 
-def measure(small: int = SMALL, large: int = LARGE, seed: int = 5) -> dict[str, Any]:
+def measure(small: int = SMALL, large: int = LARGE, seed: int = 5, window: int = WINDOW) -> dict[str, Any]:
     """Play the long fight and measure at ``small`` and ``large`` actions; return the scaling figures."""
     old_home = os.environ.get("MESA_HOME")
     home = Path(tempfile.mkdtemp(prefix="mesa-scaling-"))
@@ -155,7 +155,7 @@ def measure(small: int = SMALL, large: int = LARGE, seed: int = 5) -> dict[str, 
         match = long_match(seed)
         rng = Rng(seed * 31 + 7)
         _advance_to(match, rng, small)
-        at_small = _measure_at(match, rng, folder)
+        at_small = _measure_at(match, rng, folder, window)
         # where does this fight end? the same moves on a copy of the rules state (same move RNG)
         probe, prng, end = match.state.clone(), Rng.from_json(rng.to_json()), len(match.history)
         while probe.to_act() is not None and end < large + END_MARGIN:
@@ -165,7 +165,7 @@ def measure(small: int = SMALL, large: int = LARGE, seed: int = 5) -> dict[str, 
             end += 1
         target = large if probe.to_act() is not None else min(large, end - END_MARGIN)
         _advance_to(match, rng, target)
-        at_large = _measure_at(match, rng, folder)
+        at_large = _measure_at(match, rng, folder, window)
     finally:
         if old_home is None:
             os.environ.pop("MESA_HOME", None)
