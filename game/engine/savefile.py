@@ -248,7 +248,7 @@ def check_version(data: Any, where: str) -> int:
     if fmt != SAVE_FORMAT:
         got = "missing" if fmt is None else repr(fmt)[:60]
         raise SaveError(where, "format", f"not a Mesa de Héroes save (format is {got}, expected {SAVE_FORMAT!r})")
-    version = data.get("version")
+    version: Any = data.get("version")
     if not is_int(version) or version < 1:
         raise SaveError(where, "version", f"expected a save format version (1 or more), got {version!r}"[:200])
     if version > SAVE_VERSION:
