@@ -30,6 +30,8 @@ BUDGETS: dict[str, float] = {
     "peak_rss_mb": 200.0,
     "frozen_size_mb": 80.0,
     "frozen_start_ratio": 1.2,     # frozen start within 1.2x source start
+    "scaling_ratio": 2.0,          # autosave / undo after Continue at 10,000 actions within 2x of 100
+    "undo_after_continue_ms": 100.0,  # the first undo after Continue at 10,000 actions
 }
 
 DIFFICULTIES = ("easy", "normal", "hard")

@@ -2,7 +2,7 @@
 
 ``run_all(quick)`` returns ``(result, details)``: ``result`` holds exactly the
 keys of issue 7 (startup, scenes, idle_cpu_percent, bots, simulate, peak_rss_mb,
-frozen); ``details`` holds what the table also shows (machine, sprite counts,
+frozen) and issue 11's ``scaling`` (cost against game length, ``game.bench.scaling``); ``details`` holds what the table also shows (machine, sprite counts,
 sample sizes, errors). ``table(result, details)`` is the readable report.
 """
 
@@ -17,7 +17,7 @@ from game.bench.common import BUDGETS, DIFFICULTIES, machine, rnd, run_probe
 
 log = logging.getLogger(__name__)
 
-KEYS = ("startup", "scenes", "idle_cpu_percent", "bots", "simulate", "peak_rss_mb", "frozen")
+KEYS = ("startup", "scenes", "idle_cpu_percent", "bots", "simulate", "peak_rss_mb", "frozen", "scaling")
 
 
 def _split(figures: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -29,7 +29,7 @@ def _split(figures: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Measure everything once; return (result with exactly the issue's keys, details)."""
-    from game.bench import decisions, frames, frozen, startup
+    from game.bench import decisions, frames, frozen, scaling, startup
     from game.bench.positions import ruleset_ids
 
     say = progress or (lambda msg: None)
@@ -112,6 +112,15 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
         details["errors"].append(f"peak_rss_mb: {type(exc).__name__}: {exc}")
     pool.shutdown()
 
+    say("scaling: autosave and undo after Continue against game length")
+    try:
+        figs = scaling.measure(large=1000, window=80) if quick else scaling.measure()
+        result["scaling"], details["scaling"] = _split(figs)
+    except Exception as exc:  # noqa: BLE001
+        log.exception("scaling")
+        details["errors"].append(f"scaling: {type(exc).__name__}: {exc}")
+        result["scaling"] = {}
+
     say("frozen bundle")
     try:
         result["frozen"] = frozen.measure((result["startup"] or {}).get("app_s"), 2 if quick else 5)
@@ -161,6 +170,19 @@ def verdicts(result: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     for rid, f in (result.get("simulate") or {}).items():
         rows.append((f"simulate {rid}", f"{f['actions_per_s']} actions/s, {f['games_per_s']} games/s",
                      "(no budget)", None))
+    sc = result.get("scaling") or {}
+    n = sc.get("actions") or {}
+    for key, label in (("autosave_ms", "autosave"), ("undo_after_continue_ms", "undo after Continue")):
+        f = sc.get(key)
+        if not f:
+            continue
+        rows.append((f"{label} {n.get('small')} -> {n.get('large')} actions",
+                     f"{f.get('small')} ms -> {f.get('large')} ms = {f.get('ratio')}x",
+                     f"<= {b['scaling_ratio']}x", _le(f.get("ratio"), b["scaling_ratio"])))
+    und = sc.get("undo_after_continue_ms") or {}
+    if und:
+        rows.append((f"undo after Continue at {n.get('large')}", f"{und.get('large')} ms",
+                     f"< {b['undo_after_continue_ms']:.0f} ms", _lt(und.get("large"), b["undo_after_continue_ms"])))
     rows.append(("peak memory", f"{result.get('peak_rss_mb')} MB", f"< {b['peak_rss_mb']:.0f} MB",
                  _lt(result.get("peak_rss_mb"), b["peak_rss_mb"])))
     fz = result.get("frozen") or {}

@@ -1,9 +1,13 @@
 """kill -9 during autosave: a child autosaves a real match after every action and is killed at random.
 
 The child (a ``fork`` of this process, so it starts at once) plays the match on
-with random legal moves, writing the save with ``saves.save_match`` (what the
-app's autosave calls) after every action and reporting each finished save's
-action count through a pipe. The parent kills it with SIGKILL after a random
+with random legal moves, calling ``saves.autosave(match, path)`` (what the app
+calls) after every action and reporting each finished save's action count
+through a pipe. The autosave appends a journal record per action and compacts
+in a background thread; the child lowers the compaction threshold so kills
+also land during compactions (the head rewrite, the rename, the backup link).
+The match the parent loaded goes on appending to the same file, as "Continue"
+does, after the cut last line a kill may leave is dropped. The parent kills it with SIGKILL after a random
 delay, then loads the file the way "Continue" does (``load_match_or_backup``)
 and checks that:
 
@@ -67,16 +71,22 @@ def _new_match(ruleset_id: str, seed: int) -> Any:
     return Match.new(ruleset_id, level, seats, seed)
 
 
+#: the child's compaction threshold (bytes of journal): small, so kills land in compactions too
+CHILD_COMPACT_MIN_BYTES = 8 * 1024
+
+
 def _child(match: Any, path: Path, wfd: int, seed: int) -> None:
     """Play on and autosave after every action, reporting each finished save; never returns."""
-    from game.engine.saves import save_match
+    from game.engine import journal
+    from game.engine.saves import autosave
 
     try:
+        journal.COMPACT_MIN_BYTES = CHILD_COMPACT_MIN_BYTES
         rng = Rng(seed)
         while not match.is_over():
             legal = match.legal_actions()
             match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
-            save_match(match, path)
+            autosave(match, path)
             os.write(wfd, f"{len(match.history)}\n".encode())
         os.write(wfd, b"over\n")
     finally:

@@ -3,7 +3,7 @@
 Measures in one run, each figure beside its floor on the same machine, and
 prints a table with PASS/MISS per budget; ``--json FILE`` writes the figures
 with exactly the keys of issue 7 (``startup``, ``scenes``, ``idle_cpu_percent``,
-``bots``, ``simulate``, ``peak_rss_mb``, ``frozen``). ``--quick`` takes fewer
+``bots``, ``simulate``, ``peak_rss_mb``, ``frozen``) and issue 11 (``scaling``). ``--quick`` takes fewer
 samples (a minute or so instead of several): good for checking that it runs,
 not for recording figures. docs/PERFORMANCE.md says how to read the figures.
 

@@ -10,7 +10,12 @@ or revealed hidden information (a *barrier*), and never past another human's
 action. The match keeps one JSON snapshot, the *anchor*, taken right after the
 last barrier; undo rebuilds the state from the anchor and re-applies the
 actions since. Nothing random happens between the anchor and now (the RNG is in
-the snapshot anyway), so the rebuilt state is exactly the old one.
+the snapshot anyway), so the rebuilt state is exactly the old one. Saves carry the
+anchor, so undo after loading costs what it costs live (no replay of the game).
+
+The log is bounded: the most recent ``LOG_KEEP`` lines are kept (trimmed in chunks
+of ``LOG_SLACK``, so a reader that tracks ``len(match.log)`` sees it shrink and
+rebuilds); ``log_dropped`` counts the lines dropped from the front.
 
 Pure Python, no pygame: the app, the command line and tests all use it.
 """
@@ -29,6 +34,13 @@ from game.engine.i18n import LANGUAGES, t
 from game.engine.levels import Level, get_level
 from game.engine.protocol import GameState, IllegalAction, Result, Ruleset, SeatSpec, seat_specs
 from game.engine.registry import get_ruleset
+from game.engine.savefile import LOG_KEEP
+
+#: lines past LOG_KEEP before the log is trimmed back to LOG_KEEP (trimming is in chunks)
+LOG_SLACK = 500
+#: a checkpoint (the state's JSON) is kept every this many actions after the anchor, so an undo
+#: replays at most this many actions, however long ago the last barrier was
+CHECKPOINT_EVERY = 16
 
 log = logging.getLogger(__name__)
 
@@ -127,13 +139,18 @@ class Match:
         self.state = state
         self.history: list[HistoryEntry] = []
         self.log: list[LogLine] = []
+        #: how many log lines were dropped from the front (the log keeps the latest LOG_KEEP)
+        self.log_dropped = 0
         # undo anchor: the state (JSON text, key order kept) just before history[_floor];
         # no entry at or after _floor is a barrier
         self._floor = 0
         self._anchor = _frozen_json(state.to_json())
-        # False for a match loaded from a save until its history has been replayed
-        self._events_known = True
-        self._rebuild_tried = False
+        # the latest checkpoint after the anchor: (history length, state JSON text), or None
+        self._ckpt: tuple[int, str] | None = None
+        # for the autosave journal (game/engine/journal.py): the lowest history length since the last
+        # autosave (an undo lowers it), and the file this match was loaded from (FileInfo) if any
+        self._journal_low = 0
+        self._origin: Any = None
 
     # --- making matches ------------------------------------------------------------------------
     @classmethod
@@ -205,9 +222,16 @@ class Match:
                 self.log.append(line)
         if self.state.to_act() is None:
             self._log_game_over(index)
+        if len(self.log) > LOG_KEEP + LOG_SLACK:
+            drop = len(self.log) - LOG_KEEP
+            del self.log[:drop]
+            self.log_dropped += drop
         if barrier:
             self._floor = index + 1
             self._anchor = _frozen_json(self.state.to_json())
+            self._ckpt = None
+        elif index + 1 - max(self._floor, self._ckpt[0] if self._ckpt else 0) >= CHECKPOINT_EVERY:
+            self._ckpt = (index + 1, _frozen_json(self.state.to_json()))
         return events
 
     def _event_line(self, index: int, actor: int, ev: Event) -> LogLine | None:
@@ -269,8 +293,6 @@ class Match:
                 break
         if last is None:
             return None, "undo.nothing"
-        if last < self._floor and not self._events_known:
-            self._rebuild_history()
         for entry in reversed(self.history[last:]):
             if entry.seat != seat and not self.is_bot(entry.seat):
                 return None, "undo.other_player"
@@ -292,49 +314,30 @@ class Match:
         if target is None:
             raise IllegalAction(t(reason, "en"))
         rs = self.ruleset
-        state = rs.from_json(json.loads(self._anchor))
-        for entry in self.history[self._floor:target]:
+        start, text = self._floor, self._anchor
+        if self._ckpt is not None and self._ckpt[0] <= target:
+            start, text = self._ckpt
+        state = rs.from_json(json.loads(text))
+        for entry in self.history[start:target]:
             state.apply(entry.action)
+        if self._ckpt is not None and self._ckpt[0] > target:
+            self._ckpt = None
         undone = len(self.history) - target
         self.state = state
         del self.history[target:]
         self.log = [line for line in self.log if line.index < target]
+        self._journal_low = min(self._journal_low, target)
         log.debug("seat %s undid %d action(s) back to #%d", seat, undone, target)
         return undone
-
-    def _rebuild_history(self) -> None:
-        """Replay a loaded match from its start to learn its events (undo needs the barriers); once."""
-        if self._rebuild_tried:
-            return
-        self._rebuild_tried = True
-        try:
-            state = self.ruleset.new_game(self.level, self.seats, self.seed)
-            entries: list[HistoryEntry] = []
-            floor, anchor = 0, _frozen_json(state.to_json())
-            for entry in self.history:
-                if state.to_act() != entry.seat:
-                    raise IllegalAction(f"action #{entry.index}: seat {entry.seat} was not to act")
-                events = state.apply(entry.action)
-                barrier = any(e.barrier for e in events)
-                entries.append(HistoryEntry(entry.index, entry.seat, entry.action, tuple(events), barrier))
-                if barrier:
-                    floor, anchor = entry.index + 1, _frozen_json(state.to_json())
-            if state.digest() != self.state.digest():
-                raise ValueError("replayed state differs from the saved snapshot")
-        except Exception as exc:  # noqa: BLE001 - a save we cannot replay just keeps undo at the load point
-            log.warning("cannot replay the loaded match (undo stays at the load point): %s", exc)
-            return
-        self.history = entries
-        self._floor, self._anchor = floor, anchor
-        self._events_known = True
 
     # --- saving ------------------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
         """Return the save data (see game.engine.saves and docs/SAVES.md); independent of the live state."""
         from game import __version__
-        from game.engine.saves import SAVE_FORMAT, SAVE_VERSION
+        from game.engine.savefile import SAVE_FORMAT, SAVE_VERSION
 
         snapshot = json.loads(_frozen_json(self.state.to_json()))
+        n = len(self.history)
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -347,7 +350,10 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "actions": [[e.seat, e.action.to_json()] for e in self.history],
             "snapshot": snapshot,
+            "snapshot_at": n,
+            "undo": {"floor": self._floor, "anchor": None if self._floor == n else json.loads(self._anchor)},
             "log": [line.to_json() for line in self.log],
+            "log_dropped": self.log_dropped,
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
 
@@ -360,11 +366,28 @@ class Match:
 
     @classmethod
     def _restored(cls, ruleset_id: str, level: Level, seats: list[SeatSpec], seed: int, state: GameState,
-                  actions: list[tuple[int, Action]], log_lines: list[LogLine]) -> "Match":
-        """Assemble a match from checked save parts (used by the save loader)."""
+                  actions: list[tuple[int, Action]], log_lines: list[LogLine], *, floor: int | None = None,
+                  anchor: str | None = None, log_dropped: int = 0,
+                  checkpoint: tuple[int, str] | None = None) -> "Match":
+        """Assemble a match from checked save parts (used by the save loader).
+
+        ``floor``/``anchor`` (JSON text of the state after ``floor`` actions) come from the save; without
+        them (a version-1 save) undo stops at the point where the match was loaded.
+        """
         m = cls(ruleset_id, level, seats, seed, state)
+        n = len(actions)
         m.history = [HistoryEntry(i, seat, action) for i, (seat, action) in enumerate(actions)]
+        if floor is None or anchor is None:
+            floor = n
+        else:
+            m._anchor = anchor
+            if floor > 0:  # the anchor was taken right after a barrier
+                e = m.history[floor - 1]
+                m.history[floor - 1] = HistoryEntry(e.index, e.seat, e.action, (), True)
+        m._floor = floor
+        if checkpoint is not None and floor < checkpoint[0] <= n:
+            m._ckpt = checkpoint
         m.log = log_lines
-        m._floor = len(m.history)
-        m._events_known = not m.history
+        m.log_dropped = log_dropped
+        m._journal_low = n
         return m

@@ -1,7 +1,10 @@
 """Load and save screens: the autosave and the manual slots with their summaries.
 
 Damaged saves are listed with their message; when a backup exists a button loads
-it (the damaged file is left untouched for a bug report).
+it (the damaged file is left untouched for a bug report). The list comes from
+``saves.list_saves()``, which reads each file's summary line and last journal
+record, never the whole save (a save damaged further in is refused when opened,
+and ``open_save`` then falls back to its backup).
 """
 
 from __future__ import annotations

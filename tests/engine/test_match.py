@@ -298,7 +298,7 @@ def test_to_save_is_independent_of_the_live_state() -> None:
     assert data["snapshot"]["scores"] == [0, 0]
 
 
-def test_loaded_match_can_undo_by_replaying_its_history() -> None:
+def test_loaded_match_can_undo_from_the_saved_anchor() -> None:
     m = new(["human", "bot"])
     m.apply(ROLL)
     m.apply(STEP1)
@@ -309,16 +309,19 @@ def test_loaded_match_can_undo_by_replaying_its_history() -> None:
     assert back.can_undo(0) == (True, "")
     assert back.undo(0) == 2
     assert fingerprint(back) == target
-    assert back.history[0].barrier  # the replay recovered the events
+    assert back.history[0].barrier  # the saved floor says where the last barrier was
     assert back.can_undo(0) == (False, "undo.barrier")
 
 
-def test_loaded_match_that_cannot_replay_keeps_undo_at_the_load_point() -> None:
+def test_a_version_1_save_without_an_anchor_keeps_undo_at_the_load_point() -> None:
+    # a version-1 save carries no undo anchor: undo stops where it was loaded (the game is not replayed)
     m = new(["human", "bot"])
     m.apply(STEP1)
     m.apply(STEP1)
     data = m.to_save()
-    data["actions"][0][1] = Action.of("step", n=2).to_json()  # the history no longer leads to the snapshot
+    for key in ("snapshot_at", "undo", "log_dropped"):
+        del data[key]
+    data["version"] = 1
     back = Match.from_save(data)
     before = fingerprint(back)
     assert back.can_undo(0) == (False, "undo.barrier")

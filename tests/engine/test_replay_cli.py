@@ -73,7 +73,7 @@ def test_replay_json_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 def test_replay_of_a_save_that_does_not_match_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, m = make_save(tmp_path)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = saves.load_save(path)  # the materialized save data (written back as one JSON object)
     data["snapshot"]["scores"][0] += 5
     path.write_text(json.dumps(data), encoding="utf-8")
     assert run_cli(str(path), "--json") == 1
@@ -86,7 +86,7 @@ def test_replay_of_a_save_that_does_not_match_exits_1(tmp_path: Path, capsys: py
 
 def test_replay_of_an_illegal_action_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, _m = make_save(tmp_path)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = saves.load_save(path)  # the materialized save data (written back as one JSON object)
     data["actions"][4][1] = Action.of("draw").to_json()  # the first seat already holds a card then
     path.write_text(json.dumps(data), encoding="utf-8")
     assert run_cli(str(path)) == 1

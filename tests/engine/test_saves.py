@@ -14,7 +14,7 @@ from typing import Iterator
 
 import pytest
 
-from game.engine import paths, saves
+from game.engine import paths, savefile, saves
 from game.engine.actions import Action
 from game.engine.match import Match
 from game.engine.saves import SaveError
@@ -69,17 +69,27 @@ def test_save_round_trip(saves_dir: Path) -> None:
 
 def test_save_file_has_the_documented_shape(saves_dir: Path) -> None:
     m = played()
-    path = saves.autosave_path()
+    path = saves.slot_path(1)
     saves.save_match(m, path)
     raw = path.read_bytes()
     assert "Íñigo".encode("utf-8") in raw  # UTF-8, not \\u escapes
-    data = json.loads(raw.decode("utf-8"))
-    assert list(data) == list(saves.TOP_KEYS)
-    assert data["format"] == "mesa-de-heroes-save" and data["version"] == 1
+    first, head, rest = raw.decode("utf-8").split("\n")
+    assert rest == "", "a manual save is two complete lines: summary and head, no journal"
+    top = json.loads(first)
+    assert list(top) == ["format", "version", "summary"]
+    assert top["format"] == "mesa-de-heroes-save" and top["version"] == 2
+    summary = top["summary"]
+    assert summary["turns"] == 5 and summary["ruleset"] == cg.RULESET_ID and summary["seats"] == ["Íñigo", "Bot 2"]
+    assert summary["head_bytes"] == len(head.encode("utf-8")) + 1
+    data = json.loads(head)
+    assert list(data) == list(saves.TOP_KEYS[2:])
     assert set(data["level"]) == {"id", "source", "content_hash", "data"}
     assert data["level"]["data"]["ruleset"] == cg.RULESET_ID
     assert data["actions"][1] == [1, {"kind": "draw", "args": {}}]
-    assert data["snapshot"] == json.loads(json.dumps(m.state.to_json()))
+    assert data["snapshot"] == json.loads(json.dumps(m.state.to_json())) and data["snapshot_at"] == 5
+    # the undo anchor is saved: the state right after the last barrier (the roll, action 3)
+    assert data["undo"]["floor"] == 3 and data["undo"]["anchor"]["ruleset"] == cg.RULESET_ID
+    assert data["log_dropped"] == 0
     # key order is kept (rulesets may build decks in table order): not sorted like a digest's text
     assert list(data["level"]["data"]) == list(m.level.data) != sorted(m.level.data)
     assert list(data["snapshot"]) == list(m.state.to_json()) != sorted(m.state.to_json())
@@ -104,12 +114,19 @@ def test_save_does_not_need_the_level_file(saves_dir: Path, tmp_path: Path) -> N
 
 
 def test_autosave_writes_the_autosave_file(saves_dir: Path) -> None:
+    other = played(actions=(STEP1,))
+    assert saves.autosave(other) == saves_dir / "autosave.json"
     m = played()
-    assert saves.autosave(m) == saves_dir / "autosave.json"
+    saves.autosave(m)  # a new match: the whole save is written, the previous autosave becomes the backup
+    assert saves.load_match(saves.backup_path(saves.autosave_path())).state.digest() == other.state.digest()
+    size = saves.autosave_path().stat().st_size
     m.apply(STEP1)
-    saves.autosave(m)
+    saves.autosave(m)  # then only the new action is appended
+    raw = saves.autosave_path().read_bytes()
+    assert raw.count(b"\n") == 3 and raw.endswith(b"\n") and len(raw) - size < 600
+    assert json.loads(raw.split(b"\n")[2])["n"] == len(m.history)
     assert saves.load_match(saves.autosave_path()).state.digest() == m.state.digest()
-    assert len(saves.load_match(saves.backup_path(saves.autosave_path())).history) == len(m.history) - 1
+    assert saves.load_match(saves.backup_path(saves.autosave_path())).state.digest() == other.state.digest()
 
 
 def test_slot_and_autosave_paths_live_in_the_saves_folder(saves_dir: Path) -> None:
@@ -196,6 +213,7 @@ def test_too_large_save_is_refused_before_touching_the_file(saves_dir: Path,
     saves.save_match(played(), path)
     before = path.read_bytes()
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(savefile, "MAX_SAVE_BYTES", 100)
     with pytest.raises(SaveError, match="too large"):
         saves.save_match(played(), path)
     assert path.read_bytes() == before
@@ -305,7 +323,8 @@ def test_corrupted_bytes_give_a_save_error_or_a_valid_match(saves_dir: Path) -> 
     (b"[1, 2, 3]", r"^saves/x.json: not a Mesa de H"),
     (b'{"format": "other-game", "version": 1}', r"^saves/x.json: format: not a Mesa de H.*'other-game'"),
     (b'{"name": "my settings"}', r"^saves/x.json: format: not a Mesa de H.*missing"),
-    (b'{"format": "mesa-de-heroes-save", "version": 2}', r"^saves/x.json: version: made by a newer version"),
+    (b'{"format": "mesa-de-heroes-save", "version": 3}', r"^saves/x.json: version: made by a newer version"),
+    (b'{"format": "mesa-de-heroes-save", "version": 2, "summary": {}}', r"^saves/x.json: truncated"),
     (b'{"format": "mesa-de-heroes-save", "version": "1"}', r"^saves/x.json: version: expected"),
     (b'{"format": "mesa-de-heroes-save", "version": 1, "a": NaN}', r"^saves/x.json: corrupt"),
     (b"[" * 100000, r"^saves/x.json: "),
@@ -335,6 +354,8 @@ def _break(data: dict, where: str) -> None:
         data["ruleset"] = "nosuchgame"
         data["level"]["data"]["ruleset"] = "nosuchgame"
         data["snapshot"]["ruleset"] = "nosuchgame"
+        if data["undo"]["anchor"] is not None:
+            data["undo"]["anchor"]["ruleset"] = "nosuchgame"
     elif where == "snapshot.ruleset":
         data["snapshot"]["ruleset"] = "other"
     elif where == "log[0].kind":

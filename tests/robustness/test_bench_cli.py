@@ -1,4 +1,4 @@
-"""``python -m game bench --quick``: it runs and its JSON has exactly the keys of issue 7.
+"""``python -m game bench --quick``: it runs and its JSON has exactly the keys of issues 7 and 11.
 
 Bench is never a timed test: nothing here compares a figure with a budget; the
 PASS/MISS logic is checked on made-up figures.
@@ -33,7 +33,12 @@ def test_bench_quick_runs_and_writes_exactly_the_issue_keys(tmp_path: Path) -> N
     data = json.loads(out.read_text(encoding="utf-8"))
     ids = sorted(r.id for r in all_rulesets())
     assert set(data) == set(KEYS) == {"startup", "scenes", "idle_cpu_percent", "bots", "simulate",
-                                      "peak_rss_mb", "frozen"}
+                                      "peak_rss_mb", "frozen", "scaling"}
+    sc = data["scaling"]
+    assert set(sc) >= {"actions", "autosave_ms", "undo_after_continue_ms"}
+    assert sc["actions"]["small"] == 100 and sc["actions"]["large"] > 500
+    for key in ("autosave_ms", "undo_after_continue_ms"):
+        assert set(sc[key]) == {"small", "large", "ratio"} and sc[key]["small"] > 0 and sc[key]["large"] > 0
     assert set(data["startup"]) == {"app_s", "floor_s", "ratio"}
     assert all(isinstance(v, float) and v > 0 for v in data["startup"].values())
     assert sorted(data["scenes"]) == ids

@@ -57,14 +57,17 @@ def _damage(kind: str, good: bytes, rng: Rng, foreign: bytes) -> bytes:
         return json.dumps({"format": "someone-elses-save", "version": 3, "board": [1, 2, 3]}).encode()
     if kind == "not-an-object":
         return b"[1, 2, 3]"
+    # a save file is JSON lines: line 1 the summary (format, version), line 2 the head (docs/SAVES.md)
     if kind == "newer-version":
-        data = json.loads(good)
-        data["version"] = 99
-        return json.dumps(data).encode()
+        lines = good.split(b"\n")
+        top = json.loads(lines[0])
+        top["version"] = 99
+        return b"\n".join([json.dumps(top).encode(), *lines[1:]])
     if kind == "snapshot-swapped":
-        data, other = json.loads(good), json.loads(foreign)
-        data["snapshot"] = other["snapshot"]
-        return json.dumps(data).encode()
+        lines, other = good.split(b"\n"), foreign.split(b"\n")
+        head = json.loads(lines[1])
+        head["snapshot"] = json.loads(other[1])["snapshot"]
+        return b"\n".join([lines[0], json.dumps(head).encode(), *lines[2:]])
     raise AssertionError(kind)
 
 
