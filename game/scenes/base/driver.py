@@ -290,14 +290,14 @@ class MatchDriver:
 
     # ================================================================= saves and undo
     def autosave(self) -> None:
-        """Write the autosave (atomically, keeping the previous one as backup)."""
+        """Append this match's new actions to the autosave journal (see game/engine/journal.py)."""
         n = len(self.match.history)
         if n == self.last_saved:
             return
         try:
-            from game.engine.saves import autosave_path, save_match
+            from game.engine.saves import autosave
 
-            save_match(self.match, autosave_path())
+            autosave(self.match)
             self.last_saved = n
         except Exception as exc:  # noqa: BLE001 - a full disk must not end the game
             log.error("autosave failed: %s", exc)
