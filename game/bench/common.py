@@ -32,6 +32,7 @@ BUDGETS: dict[str, float] = {
     "frozen_start_ratio": 1.2,     # frozen start within 1.2x source start
     "scaling_ratio": 2.0,          # autosave / undo after Continue at 10,000 actions within 2x of 100
     "undo_after_continue_ms": 100.0,  # the first undo after Continue at 10,000 actions
+    "level_list_ms": 1000.0,       # the level list with 1,000 mods, once its catalogue is warm
 }
 
 DIFFICULTIES = ("easy", "normal", "hard")

@@ -115,6 +115,8 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
     say("scaling: autosave and undo after Continue against game length")
     try:
         figs = scaling.measure(large=1000, window=80) if quick else scaling.measure()
+        say("scaling: the level list with many mods")
+        figs["level_list_ms"] = _level_list(100 if quick else 1000)
         result["scaling"], details["scaling"] = _split(figs)
     except Exception as exc:  # noqa: BLE001
         log.exception("scaling")
@@ -129,6 +131,16 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
         result["frozen"] = {"size_mb": None, "start_s": None, "ratio_to_source": None}
     details["seconds"] = rnd(time.perf_counter() - t0, 1)
     return result, details
+
+
+def _level_list(n_mods: int) -> dict[str, Any]:
+    """The level list's warm open with no mods and with ``n_mods`` mods, and their ratio."""
+    from game.bench import levellist
+
+    none, many = levellist.level_list_ms(0), levellist.level_list_ms(n_mods)
+    ratio = round(many["warm_ms"] / none["warm_ms"], 2) if none["warm_ms"] else None
+    return {"small": none["warm_ms"], "large": many["warm_ms"], "ratio": ratio, "mods": n_mods,
+            "cold_large": many["cold_ms"]}
 
 
 # ------------------------------------------------------------------------------------ the table
@@ -179,6 +191,11 @@ def verdicts(result: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
         rows.append((f"{label} {n.get('small')} -> {n.get('large')} actions",
                      f"{f.get('small')} ms -> {f.get('large')} ms = {f.get('ratio')}x",
                      f"<= {b['scaling_ratio']}x", _le(f.get("ratio"), b["scaling_ratio"])))
+    ll = sc.get("level_list_ms") or {}
+    if ll:
+        rows.append((f"level list, warm, 0 -> {ll.get('mods')} mods",
+                     f"{ll.get('small')} ms -> {ll.get('large')} ms = {ll.get('ratio')}x (cold {ll.get('cold_large')} ms)",
+                     f"< {b['level_list_ms']:.0f} ms", _lt(ll.get("large"), b["level_list_ms"])))
     und = sc.get("undo_after_continue_ms") or {}
     if und:
         rows.append((f"undo after Continue at {n.get('large')}", f"{und.get('large')} ms",
