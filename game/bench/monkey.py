@@ -267,7 +267,7 @@ def scene_makers(rulesets: list[str] | None = None) -> dict[str, Callable[[Any],
             continue
         makers[f"levels-{rid}"] = lambda app, r=rid: newgame.LevelSelectScene(app, r)
 
-        def fresh(app: Any, r: str = rid) -> Any:
+        def fresh(app: Any, r: str = rid, rs: Any = rs) -> Any:
             level = busiest_level(r)
             lo, hi = rs.seat_range(level)
             n = max(lo, min(2, hi))
@@ -277,7 +277,7 @@ def scene_makers(rulesets: list[str] | None = None) -> dict[str, Callable[[Any],
         def deep(app: Any, r: str = rid) -> Any:
             return scene_for_match(app, busy_match(r, 3, bots="random"))
 
-        def hotseat(app: Any, r: str = rid) -> Any:
+        def hotseat(app: Any, r: str = rid, rs: Any = rs) -> Any:
             level = busiest_level(r)
             lo, hi = rs.seat_range(level)
             if hi < 2:

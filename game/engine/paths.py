@@ -45,12 +45,11 @@ def _user_base(kind: str) -> Path:
         return Path(home) / kind
     import platformdirs
 
-    fn = {
-        "data": platformdirs.user_data_dir,
-        "config": platformdirs.user_config_dir,
-        "log": platformdirs.user_log_dir,
-    }[kind]
-    return Path(fn(APP_NAME, APP_AUTHOR))
+    if kind == "data":
+        return Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR))
+    if kind == "config":
+        return Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
+    return Path(platformdirs.user_log_dir(APP_NAME, APP_AUTHOR))
 
 
 def user_data_dir() -> Path:

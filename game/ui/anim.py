@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 import math
 from collections import deque
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol
+from typing import Sequence as SequenceOf
 
 log = logging.getLogger(__name__)
 
@@ -641,7 +642,7 @@ class EventAnimator:
 
     def __init__(self, queue: AnimationQueue, *, tray: Any = None, sounds: Any = None, banner: Any = None,
                  shake_target: Any = None, label: Callable[[Any], str] | None = None,
-                 viewer: int | None = None, dice_of: Callable[[Any], Sequence[Any]] | None = None,
+                 viewer: int | None = None, dice_of: Callable[[Any], SequenceOf[Any]] | None = None,
                  drive_tray: bool = False, flights: Any = None,
                  where: Callable[[Any], tuple[Any, Any, Any] | None] | None = None) -> None:
         self.drive_tray = drive_tray

@@ -14,7 +14,7 @@ window with letterboxing, and ``to_logical`` maps window pixels back.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame

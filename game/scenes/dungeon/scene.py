@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from game.scenes.base import RulesetScene
 from game.scenes.dungeon import art
 from game.ui import anim, gfx
 from game.ui import text as uitext
-from game.ui.input import Circle, Command, DragCancel, DragStart, Drop, HitRegion, Scroll
+from game.ui.input import Circle, DragCancel, DragStart, Drop, HitRegion, Scroll
 from game.ui.physics import FlightField, draw_flying
 from game.ui.widgets import Button, Counter
 
@@ -355,7 +354,6 @@ class DungeonScene(RulesetScene):
     # ================================================================= drawing: board
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Draw the large dungeon (or the map choice / market / village screens), the hand panel and heroes."""
-        pal = gfx.palette()
         seat = self.shown_seat()
         p = self.player(seat)
         self._backdrop(surface)

@@ -504,7 +504,6 @@ def test_every_kind_of_play_is_a_drag_onto_its_place(app: Any, kind: str, level:
     scene = _two_humans(app, level, seed)
 
     def ok(st: Any) -> bool:
-        seat = st.to_act()
         return st.phase not in ("setup", "over") and any(_kind_of(st, a) == kind for a in st.legal_actions())
 
     def choose(st: Any, legal: list) -> Any:  # keep the game going without playing the wanted kind
