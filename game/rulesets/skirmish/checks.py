@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from game.engine.levels import Level, LevelError
 from game.engine.levelrefs import is_ref, ref_of
 from game.engine.protocol import StateError
-from game.engine.records import Between, Json, Record
+from game.engine.records import Between, Json, Record, dup_json, register_codec
 from game.rulesets.skirmish.kinds import AP_CAP, NEEDLE_START, STATE_VERSION, Phase
 from game.rulesets.skirmish.level import ADVANTAGES
 
@@ -105,6 +105,18 @@ class Entry(Record):
     source: str | None = None
 
 
+class CombatantData(dict):  # type: ignore[type-arg]
+    """Field type of a combatant table: loaded by checking it against ``Combatant``, kept as a plain dict."""
+
+
+def _load_combatant(value: Any, path: str) -> dict[str, Any]:
+    Combatant.from_json(value, path)  # the whole table, every key (names too), or RecordError
+    return dup_json(value)
+
+
+register_codec(CombatantData, dup_json, _load_combatant, dup_json)
+
+
 # ---------------------------------------------------------------------- loading
 def migrate(data: Any) -> Any:
     """Return state JSON of the current version from older data (version 1: embedded level, chain + window)."""
@@ -144,8 +156,8 @@ def validate(st: "SkirmishState") -> None:
             raise _fail(f"items.{iid}", f"unknown equipment {ref!r}")
     if not st.combatants:
         raise _fail("combatants", "ids must be unique and present")
-    for i, c in enumerate(st.combatants):
-        _check_combatant(st, Combatant.from_json(c, f"combatants[{i}]"), c, f"combatants[{i}]")
+    for i, c in enumerate(st.combatants):  # their shape was checked on loading (CombatantData)
+        _check_combatant(st, c, f"combatants[{i}]")
     ids = [c["id"] for c in st.combatants]
     if len(set(ids)) != len(ids):
         raise _fail("combatants", "ids must be unique and present")
@@ -179,32 +191,33 @@ def validate(st: "SkirmishState") -> None:
         raise _fail("outcome", "expected an outcome exactly when the fight is over")
 
 
-def _check_combatant(st: "SkirmishState", rec: Combatant, c: dict[str, Any], where: str) -> None:
-    if not isinstance(rec.name, (str, dict)):
+def _check_combatant(st: "SkirmishState", c: dict[str, Any], where: str) -> None:
+    if not isinstance(c["name"], (str, dict)):
         raise _fail(f"{where}.name", "expected text")
-    if not 0 <= rec.seat < len(st.seat_names):
-        raise _fail(f"{where}.seat", f"no seat {rec.seat}")
-    if not set(rec.adv) <= set(ADVANTAGES):
+    if not 0 <= c["seat"] < len(st.seat_names):
+        raise _fail(f"{where}.seat", f"no seat {c['seat']}")
+    if not set(c["adv"]) <= set(ADVANTAGES):
         raise _fail(f"{where}.adv", "unknown advantage")
-    if any(p.name is not None and not isinstance(p.name, (str, dict)) for p in rec.parts):
+    parts = c["parts"]
+    if any(p.get("name") is not None and not isinstance(p["name"], (str, dict)) for p in parts):
         raise _fail(f"{where}.parts", "a part's name must be text")
-    pids = {p.id for p in rec.parts}
-    limbs = {p.id for p in rec.parts if p.limb}
-    if len(pids) != len(rec.parts):
+    pids = {p["id"] for p in parts}
+    limbs = {p["id"] for p in parts if p["limb"]}
+    if len(pids) != len(parts):
         raise _fail(f"{where}.parts", "part ids must be unique")
-    for aid in rec.actions:
+    for aid in c["actions"]:
         if aid not in st.model.actions:
             raise _fail(f"{where}.actions", f"unknown action {aid!r}")
     for key in ("limb_damage", "limb_wait"):
         m = c[key]
         if not set(m) <= limbs or any(v <= 0 for v in m.values()):
             raise _fail(f"{where}.{key}", "positive numbers on limbs only")
-    for iid, ps in rec.equipped.items():
+    for iid, ps in c["equipped"].items():
         if iid not in st.items:
             raise _fail(f"{where}.equipped", f"unknown item {iid!r}")
         if not set(ps) <= pids:
             raise _fail(f"{where}.equipped.{iid}", "unknown part")
-    for iid in rec.pack:
+    for iid in c["pack"]:
         if iid not in st.items:
             raise _fail(f"{where}.pack", f"unknown item {iid!r}")
 

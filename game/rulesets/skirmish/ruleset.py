@@ -54,6 +54,9 @@ class SkirmishRuleset(Ruleset):
     level_model = SkirmishLevel
     max_game_length = 20000
 
+    def __init__(self) -> None:
+        self._last_view: tuple[dict[str, Any], SkirmishState] | None = None
+
     def new_game(self, level: Level, seats: Sequence[Any], seed: int | Rng) -> SkirmishState:
         """Start a fight: one seat per hero, the last seat is the Dark Lord's (``seed``: a number or an Rng)."""
         specs = seat_specs(seats)
@@ -67,13 +70,28 @@ class SkirmishRuleset(Ruleset):
         return state_from_json(data)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> SkirmishState:
-        """Everything is public: the state is the view's state fields (chain and window back in the stack)."""
+        """Everything is public: the state is the view's state fields (chain and window back in the stack).
+
+        Search bots determinize the same view on every iteration: the state loaded from the last view
+        is kept (with that view object) and cloned, which gives an equal state at the cost of a clone.
+        """
+        seed = Rng(rng.next_u64())
+        last = self._last_view
+        if last is not None and last[0] is view:
+            st = last[1].clone()
+            st.rng = seed
+            return st
+        st = self._from_view(view, seed)
+        self._last_view = (view, st.clone())
+        return st
+
+    def _from_view(self, view: dict[str, Any], rng: Rng) -> SkirmishState:
         keys = {key for _, key, _, _ in SkirmishState._compile()} - {"chain", "yielded"}
         data = {k: v for k, v in view.items() if k in keys}
         window = view.get("window") or {}
         data["chain"] = {"items": view.get("chain", []), "passed": window.get("passed", []), "holder": None}
         data["yielded"] = window.get("yielded", [])
-        data["rng"] = Rng(rng.next_u64()).to_json()
+        data["rng"] = rng.to_json()
         return self.from_json(data)
 
     def seat_roles(self, level: Level, n_seats: int) -> list[str]:

@@ -31,7 +31,7 @@ from game.engine.records import DERIVED, Between, Json, Record
 from game.engine.rng import Rng
 from game.engine.stack import PriorityStack
 from game.rulesets.skirmish.chain import ChainRules
-from game.rulesets.skirmish.checks import Checks
+from game.rulesets.skirmish.checks import CombatantData, Checks
 from game.rulesets.skirmish.flow import FLOW, locate
 from game.rulesets.skirmish.kinds import (AP_CAP, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase,  # noqa: F401
                                           ceil_half)
@@ -57,8 +57,8 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
     phase: Phase = Phase.SETUP
     round: Annotated[int, Between(0, 10**6)] = 0
     needle: Annotated[int, Between(0, NEEDLE_START)] = NEEDLE_START
-    #: one table per combatant (shape: ``checks.Combatant``)
-    combatants: list[Json] = field(default_factory=list)
+    #: one table per combatant (shape: ``checks.Combatant``, checked on loading)
+    combatants: list[CombatantData] = field(default_factory=list)
     #: item instance -> equipment id
     items: dict[str, str] = field(default_factory=dict)
     ground: list[str] = field(default_factory=list)
