@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.actions import Action
 from game.engine.dice import DiceExpr
 from game.engine.events import Event, damage_dealt, game_over, phase_began
 from game.engine.records import dup_json
 from game.rulesets.skirmish.effects import VERBS, EffectContext
-from game.rulesets.skirmish.kinds import AP_CAP, NEEDLE_START, EntryKind, Phase, ceil_half  # noqa: F401
+from game.rulesets.skirmish.kinds import AP_CAP, NEEDLE_START, EntryKind, Kind, Phase
 
 
 class ChainRules:
@@ -114,9 +115,9 @@ class ChainRules:
                 "limb": opts[0] if opts else None}
         if len(opts) > 1:
             self.pending = {"type": "aim", "actor": c["id"], "act": action["act"], "item": action.get("item"),
-                            "target": action["target"], "reaction": kind == "react"}
+                            "target": action["target"], "reaction": kind == Kind.REACT}
             events.append(Event("AimOpen", {"who": c["id"], "act": action["act"], "target": action["target"]}))
-        elif kind == "react":
+        elif kind == Kind.REACT:
             self._declare_reaction(decl, events)
         else:
             self._declare_use(decl, events)

@@ -15,8 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from game.engine.levels import Level, LevelError
 from game.engine.levelrefs import is_ref, ref_of
+from game.engine.levels import Level, LevelError
 from game.engine.protocol import StateError
 from game.engine.records import Between, Json, Record, dup_json, register_codec
 from game.rulesets.skirmish.kinds import AP_CAP, NEEDLE_START, STATE_VERSION, Phase
@@ -133,7 +133,9 @@ def migrate(data: Any) -> Any:
             raise StateError(f"level: {exc}") from None
         data["level"] = ref_of(lvl)
     chain, window = data.pop("chain", None), data.pop("window", None)
-    window = window if isinstance(window, dict) else {}
+    if window is not None and not isinstance(window, dict):
+        raise StateError("window: expected a table")
+    window = window or {}
     data["chain"] = {"items": chain, "passed": window.get("passed", []), "holder": None}
     data["yielded"] = window.get("yielded", [])
     data["version"] = STATE_VERSION

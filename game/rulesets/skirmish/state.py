@@ -31,10 +31,9 @@ from game.engine.records import DERIVED, Between, Json, Record
 from game.engine.rng import Rng
 from game.engine.stack import PriorityStack
 from game.rulesets.skirmish.chain import ChainRules
-from game.rulesets.skirmish.checks import CombatantData, Checks
+from game.rulesets.skirmish.checks import Checks, CombatantData
 from game.rulesets.skirmish.flow import FLOW, locate
-from game.rulesets.skirmish.kinds import (AP_CAP, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase,  # noqa: F401
-                                          ceil_half)
+from game.rulesets.skirmish.kinds import AP_CAP, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase, ceil_half  # noqa: F401
 from game.rulesets.skirmish.level import ADVANTAGE_STAT, SkirmishLevel
 from game.rulesets.skirmish.options import Options
 from game.rulesets.skirmish.words import Words
