@@ -177,22 +177,3 @@ def test_the_summary_counts_items_lost_to_the_ground_and_won():
     by_id = {f["id"]: f for f in s["fighters"]}
     assert by_id["sessa"]["lost"] == {hook: "bone_hook"}
     assert by_id["golem"]["won"] == {hook: "bone_hook"}
-
-
-def test_state_json_written_before_the_port_still_loads():
-    """tests/rulesets/skirmish/data/state_v1_tutorial.json was written by state version 1 (embedded level)."""
-    from pathlib import Path
-
-    fixture = json.loads((Path(__file__).parent / "data" / "state_v1_tutorial.json").read_text(encoding="utf-8"))
-    old = fixture["state"]
-    assert old["version"] == 1 and "bodies" in old["level"] and old["window"] is not None
-    st = RULESET.from_json(copy.deepcopy(old))
-    assert st.to_json()["version"] == 2 and st.to_json()["level"]["hash"] == st.level.content_hash
-    assert [a.key for a in st.legal_actions()] == fixture["legal"]
-    assert st.chain == old["chain"]
-    rng = Rng(fixture["continuation_seed"])
-    for step in fixture["continuation"]:
-        action = rng.choice(st.legal_actions())
-        assert action.key == step["action"]
-        events = st.apply(action)
-        assert [[e.kind, json.loads(json.dumps(e.data))] for e in events] == step["events"]
