@@ -49,7 +49,7 @@ def set_levels(st: SkirmishState, levels: dict[str, int], needle: int | None = N
     if needle is not None:
         st.needle = needle
     refresh(st)
-    st._advance([])
+    st.settle([])
 
 
 class ScriptedRng(Rng):

@@ -23,8 +23,9 @@ def _midgame():
 def test_round_trip_is_exact_and_clone_is_independent():
     st = _midgame()
     data = st.to_json()
-    assert data["ruleset"] == "skirmish" and data["version"] == 1
+    assert data["ruleset"] == "skirmish" and data["version"] == 2
     assert {"level", "seats", "rng"} <= set(data)
+    assert set(data["level"]) == {"ruleset", "id", "hash"}  # the level is named by content hash, not embedded
     again = RULESET.from_json(copy.deepcopy(data))
     assert again.to_json() == data
     twin = st.clone()
