@@ -15,24 +15,30 @@ from game.engine.actions import Action
 from game.engine.rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.rulesets.sanctuary.state import SanctuaryState
+    from game.rulesets.sanctuary.state import Player, SanctuaryState
 
 
 def evaluate(st: "SanctuaryState", seat: int) -> float:
     """Return a value in (0, 1): Structure, board Strength, Will income and cards in hand."""
     me, opp = st.players[seat], st.players[1 - seat]
 
-    def board(pl: dict[str, Any]) -> int:
-        return sum(st.strength(c) for c in pl["chars"])
+    def board(pl: "Player") -> int:
+        return sum(st.strength(c) for c in pl.chars)
 
-    def income(pl: dict[str, Any]) -> int:
-        return sum(st.card(c).will for c in [pl["sanctuary"], *pl["attachments"]])
+    def income(pl: "Player") -> int:
+        return sum(st.card(c).will for c in [pl.sanctuary, *pl.attachments])
 
-    ms, os_ = max(me["structure"], 0), max(opp["structure"], 0)
+    ms, os_ = max(me.structure, 0), max(opp.structure, 0)
     score = 0.12 * (ms - os_) + 0.10 * (board(me) - board(opp)) + 0.15 * (income(me) - income(opp))
-    score += 0.05 * (len(me["hand"]) - len(opp["hand"])) + 0.05 * (len(me["chars"]) - len(opp["chars"]))
+    score += 0.05 * (len(me.hand) - len(opp.hand)) + 0.05 * (len(me.chars) - len(opp.chars))
     score += 3.0 * (1.0 / (1 + os_) - 1.0 / (1 + ms))
     return 1.0 / (1.0 + math.exp(-score))
+
+
+def _tapped(st: "SanctuaryState", iid: str) -> bool:
+    """True for a card in play that is turned."""
+    p = st.perm.get(iid)
+    return p is not None and p.tapped
 
 
 def _value_of_play(st: "SanctuaryState", seat: int, a: Action, responding: bool) -> float:
@@ -66,15 +72,15 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
             if to == "opponent_sanctuary":
                 v += 1.5 * e.amount
             elif to == "target" and tgt and st.is_character_in_play(tgt):
-                left = st.strength(tgt) - st.perm[tgt]["damage"]
+                left = st.strength(tgt) - st.perm[tgt].damage
                 kills = e.amount >= left
                 v += (st.strength(tgt) * 2 + 3 if kills else 0.5) * (1 if enemy_t else -1)
             elif to == "all_enemy_characters":
-                v += sum(st.strength(c) for c in st.players[opp]["chars"]
-                         if st.strength(c) - st.perm[c]["damage"] <= e.amount) * 2
+                v += sum(st.strength(c) for c in st.players[opp].chars
+                         if st.strength(c) - st.perm[c].damage <= e.amount) * 2
             elif to in ("all_characters", "all_own_characters"):
-                v += sum((1 if st.owner(c) == opp else -1) * st.strength(c) for c in st.players[opp]["chars"] +
-                         st.players[seat]["chars"] if st.strength(c) - st.perm[c]["damage"] <= e.amount) * 2
+                v += sum((1 if st.owner(c) == opp else -1) * st.strength(c) for c in st.players[opp].chars +
+                         st.players[seat].chars if st.strength(c) - st.perm[c].damage <= e.amount) * 2
         elif name == "destroy" and tgt:
             worth = st.strength(tgt) * 2 + 3 if st.is_character_in_play(tgt) else 4
             v += worth if enemy_t else -worth
@@ -85,19 +91,19 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
             elif to in ("self", "carrier", "all_own_characters"):
                 v += e.amount * (1 if e.duration == "permanent" else 0.4)
             elif to == "all_enemy_characters":
-                v -= e.amount * len(st.players[opp]["chars"])
+                v -= e.amount * len(st.players[opp].chars)
         elif name in ("gain_will",):
             v += e.amount * (0.5 if e.who == "controller" else -0.5)
         elif name == "drain_will":
-            v += 0.4 * min(e.amount, st.players[opp]["will"])
+            v += 0.4 * min(e.amount, st.players[opp].will)
         elif name == "draw":
             v += 1.5 * e.amount * (1 if e.who == "controller" else -1)
         elif name == "fortify":
             v += 1.2 * e.amount
         elif name == "tap" and tgt:
-            v += (1.5 if enemy_t and not st.perm.get(tgt, {}).get("tapped") else -1)
+            v += (1.5 if enemy_t and not _tapped(st, tgt) else -1)
         elif name == "ready" and tgt:
-            v += (1.0 if not enemy_t and st.perm.get(tgt, {}).get("tapped") else -1)
+            v += (1.0 if not enemy_t and _tapped(st, tgt) else -1)
         elif name in ("repair", "corrode"):
             good = (name == "corrode") == enemy_t
             v += e.amount if good else -e.amount
@@ -113,10 +119,10 @@ def policy(st: "SanctuaryState", seat: int, legal: list[Action], rng: Rng | None
         return rng.choice(legal)
     kinds = {a.kind for a in legal}
     if "keep" in kinds:
-        hand = st.players[seat]["hand"]
+        hand = st.players[seat].hand
         chars = sum(1 for c in hand if st.card(c).type == "character")
         cheap = sum(1 for c in hand if st.card(c).cost <= 2)
-        if script is None and len(st.players[seat]["hands_drawn"]) == 1 and (chars == 0 or cheap == 0) \
+        if script is None and len(st.players[seat].hands_drawn) == 1 and (chars == 0 or cheap == 0) \
                 and "mulligan" in kinds:
             return Action.of("mulligan")
         return Action.of("keep")
@@ -182,10 +188,10 @@ def _attack_choice(st: "SanctuaryState", seat: int, legal: list[Action], script:
     if script is not None and script.attack == "always":
         return attacks[0]
     opp = 1 - seat
-    blockers = [st.strength(c) for c in st.players[opp]["chars"] if not st.perm[c]["tapped"]]
+    blockers = [st.strength(c) for c in st.players[opp].chars if not st.perm[c].tapped]
     total = sum(st.strength(a["card"]) for a in attacks)
-    declared = sum(st.strength(c) for c in (st.combat or {}).get("attackers", []))
-    if script is None and total + declared - sum(sorted(blockers)[-len(attacks):] or [0]) >= st.players[opp]["structure"]:
+    declared = sum(st.strength(c) for c in (st.combat.attackers if st.combat else []))
+    if script is None and total + declared - sum(sorted(blockers)[-len(attacks):] or [0]) >= st.players[opp].structure:
         return attacks[0]
     for a in sorted(attacks, key=lambda a: -st.strength(a["card"])):
         s = st.strength(a["card"])
@@ -198,9 +204,9 @@ def _block_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: 
     blocks = [a for a in legal if a.kind == "block"]
     if not blocks or (script is not None and script.block == "never"):
         return Action.of("end_block")
-    cb = st.combat or {"attackers": [], "blocks": {}}
-    unblocked = sum(st.strength(a) for a in cb["attackers"] if a not in cb["blocks"] and st.is_character_in_play(a))
-    lethal = unblocked >= st.players[seat]["structure"]
+    cb = st.combat
+    unblocked = sum(st.strength(a) for a in cb.attackers if a not in cb.blocks and st.is_character_in_play(a)) if cb else 0
+    lethal = unblocked >= st.players[seat].structure
     best, best_v = None, 0.0
     for a in blocks:
         sb, sa = st.strength(a["blocker"]), st.strength(a["attacker"])
