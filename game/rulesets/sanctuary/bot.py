@@ -18,14 +18,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.sanctuary.state import Player, SanctuaryState
 
 
-def evaluate(st: "SanctuaryState", seat: int) -> float:
+def evaluate(st: SanctuaryState, seat: int) -> float:
     """Return a value in (0, 1): Structure, board Strength, Will income and cards in hand."""
     me, opp = st.players[seat], st.players[1 - seat]
 
-    def board(pl: "Player") -> int:
+    def board(pl: Player) -> int:
         return sum(st.strength(c) for c in pl.chars)
 
-    def income(pl: "Player") -> int:
+    def income(pl: Player) -> int:
         return sum(st.card(c).will for c in [pl.sanctuary, *pl.attachments])
 
     ms, os_ = max(me.structure, 0), max(opp.structure, 0)
@@ -35,13 +35,13 @@ def evaluate(st: "SanctuaryState", seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-score))
 
 
-def _tapped(st: "SanctuaryState", iid: str) -> bool:
+def _tapped(st: SanctuaryState, iid: str) -> bool:
     """True for a card in play that is turned."""
     p = st.perm.get(iid)
     return p is not None and p.tapped
 
 
-def _value_of_play(st: "SanctuaryState", seat: int, a: Action, responding: bool) -> float:
+def _value_of_play(st: SanctuaryState, seat: int, a: Action, responding: bool) -> float:
     """Score one 'play' or 'use' action for the greedy policy (<= 0: not worth it now)."""
     src = a["card"]
     card = st.card(src)
@@ -61,7 +61,7 @@ def _value_of_play(st: "SanctuaryState", seat: int, a: Action, responding: bool)
     return v - 0.3 * cost
 
 
-def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str | None) -> float:
+def _effects_value(st: SanctuaryState, seat: int, effects: list[Any], tgt: str | None) -> float:
     opp = 1 - seat
     v = 0.0
     for e in effects:
@@ -112,7 +112,7 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
     return v
 
 
-def policy(st: "SanctuaryState", seat: int, legal: list[Action], rng: Rng | None,
+def policy(st: SanctuaryState, seat: int, legal: list[Action], rng: Rng | None,
            script: Any = None) -> Action:
     """Return a sensible action for ``seat`` (greedy rules; ``script`` narrows them for the tutorial)."""
     if rng is not None and script is None and rng.random() < 0.04:
@@ -137,8 +137,8 @@ def policy(st: "SanctuaryState", seat: int, legal: list[Action], rng: Rng | None
     return _priority_choice(st, seat, legal, script)
 
 
-def _priority_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
-    responding = not (st.phase == "harvest" and seat == st.active and not st.stack)
+def _priority_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
+    responding = not (st.phase == "harvest" and seat == st.active and not st.stack.items)
     best, best_v = Action.of("pass"), 0.0
     order = list(script.play_order) if script is not None else None
     if script is not None and responding and not script.respond:
@@ -159,14 +159,14 @@ def _priority_choice(st: "SanctuaryState", seat: int, legal: list[Action], scrip
     return best
 
 
-def _worth_responding(st: "SanctuaryState", seat: int, a: Action) -> bool:
+def _worth_responding(st: SanctuaryState, seat: int, a: Action) -> bool:
     """Spend a Manipulation on the other turn only in a fight, or in Contemplation with spare Will."""
     if st.phase in ("duel", "combat"):
         return True
     return st.phase == "contemplation" and seat != st.active
 
 
-def _duel_choice(st: "SanctuaryState", legal: list[Action], script: Any) -> Action:
+def _duel_choice(st: SanctuaryState, legal: list[Action], script: Any) -> Action:
     if script is not None and script.duel == "never":
         return Action.of("no_duel")
     best, best_v = Action.of("no_duel"), 0
@@ -181,7 +181,7 @@ def _duel_choice(st: "SanctuaryState", legal: list[Action], script: Any) -> Acti
     return best
 
 
-def _attack_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
+def _attack_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
     attacks = [a for a in legal if a.kind == "attack"]
     if not attacks or (script is not None and script.attack == "never"):
         return Action.of("end_attack")
@@ -200,7 +200,7 @@ def _attack_choice(st: "SanctuaryState", seat: int, legal: list[Action], script:
     return Action.of("end_attack")
 
 
-def _block_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
+def _block_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
     blocks = [a for a in legal if a.kind == "block"]
     if not blocks or (script is not None and script.block == "never"):
         return Action.of("end_block")
@@ -223,7 +223,7 @@ def _block_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: 
     return best or Action.of("end_block")
 
 
-def script_choice(st: "SanctuaryState", seat: int, legal: list[Action]) -> Action | None:
+def script_choice(st: SanctuaryState, seat: int, legal: list[Action]) -> Action | None:
     """Return the scripted seat's action (None when the level gives this seat no script)."""
     script = st.model.players[seat].script
     if script is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.protocol import StateError
-from game.rulesets.sanctuary.parts import STEPS_OF, Phase, Step
+from game.rulesets.sanctuary.parts import P_COMBAT, P_DUEL, P_OVER, S_PRIORITY, STEPS_OF
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.sanctuary.state import SanctuaryState
@@ -22,18 +22,21 @@ _STACK_KEYS = {"card", "seat", "target"}
 class Checks:
     """Invariants and load-time validation (mixed into ``SanctuaryState``)."""
 
-    def invariants(self: "SanctuaryState") -> list[str]:  # type: ignore[misc]
+    def invariants(self: SanctuaryState) -> list[str]:  # type: ignore[misc]
         """Return broken invariants: conservation, bounds, phase consistency."""
         bad: list[str] = []
         seen: dict[str, str] = {}
-        over = self.phase is Phase.OVER
+        over = self.phase is P_OVER
+        owner_card = self.owner_card
         for p, pl in enumerate(self.players):
+            mine = str(p)
             for z in ZONES:
+                where = f"player {p} {z}"
                 for c in getattr(pl, z):
                     if c in seen:
-                        bad.append(f"card {c} is in both {seen[c]} and player {p} {z}")
-                    seen[c] = f"player {p} {z}"
-                    if c not in self.owner_card or self.owner(c) != p:
+                        bad.append(f"card {c} is in both {seen[c]} and {where}")
+                    seen[c] = where
+                    if c not in owner_card or c[0] != mine:
                         bad.append(f"card {c} in player {p} {z} does not belong to that player")
             if pl.will < 0:
                 bad.append(f"player {p} has negative Will")
@@ -70,17 +73,17 @@ class Checks:
                     bad.append(f"character {c} has damage {dmg} against Strength {self.strength(c)}")
         if self.step not in STEPS_OF[self.phase]:
             bad.append(f"step {self.step.value!r} does not belong to phase {self.phase.value!r}")
-        if self.phase is Phase.COMBAT and self.combat is None:
+        if self.phase is P_COMBAT and self.combat is None:
             bad.append("combat phase without combat data")
-        if self.phase is Phase.DUEL and self.step is Step.PRIORITY and self.duel is None:
+        if self.phase is P_DUEL and self.step is S_PRIORITY and self.duel is None:
             bad.append("duel priority without a duel")
-        if self.stack and self.step is not Step.PRIORITY and not over:
+        if self.stack.items and self.step is not S_PRIORITY and not over:
             bad.append("cards on the stack outside a priority step")
         if over and self.winners is None:
             bad.append("the game is over without a result")
         return bad
 
-    def validate(self: "SanctuaryState") -> None:  # type: ignore[misc]
+    def validate(self: SanctuaryState) -> None:  # type: ignore[misc]
         """Check what the field types cannot say (ids that must exist, the window, invariants); StateError."""
         known = self.owner_card
         if len(self.seat_names) != 2:
@@ -113,7 +116,7 @@ class Checks:
             raise StateError("inconsistent state: " + "; ".join(broken[:3]))
 
 
-def _check_window(st: "SanctuaryState", known: dict[str, Any]) -> None:
+def _check_window(st: SanctuaryState, known: dict[str, Any]) -> None:
     """The stack's items are ``{card, seat, target}`` of known cards; priority and passes are seats."""
     stack = st.stack
     for i, it in enumerate(stack.items):

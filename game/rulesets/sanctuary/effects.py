@@ -36,7 +36,7 @@ CharSelector = Literal["target", "self", "carrier", "all_enemy_characters", "all
 class EffectContext:
     """Who is acting: the state, the controller seat, the source card and the chosen target."""
 
-    state: "SanctuaryState"
+    state: SanctuaryState
     controller: int
     source: str | None
     target: str | None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.rulesets.sanctuary.parts import Kind, Phase
+from game.rulesets.sanctuary.parts import P_HARVEST, P_SETUP, Kind
 from game.rulesets.sanctuary.turn import next_hand_size
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +31,7 @@ def _act(kind: str, **args: Any) -> Action:
 
 # --- the builders of each step ---------------------------------------------------------------------------
 
-def mulligan_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def mulligan_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Keep the hand, or ask for a new one while a smaller hand is still possible."""
     out = [KEEP]
     if next_hand_size(st, seat) >= 0:
@@ -39,7 +39,7 @@ def mulligan_actions(st: "SanctuaryState", seat: int) -> list[Action]:
     return out
 
 
-def discard_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def discard_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Discard one card (copies of one card are the same choice)."""
     firsts: dict[str, str] = {}
     for c in st.players[seat].hand:
@@ -47,23 +47,23 @@ def discard_actions(st: "SanctuaryState", seat: int) -> list[Action]:
     return [_act("discard", card=c) for c in firsts.values()]
 
 
-def declare_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def declare_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Challenge one opposing Character with a ready one, or no duel."""
     return [_act("duel", challenger=a, target=b) for a, b in duel_pairs(st)] + [NO_DUEL]
 
 
-def attack_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def attack_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Declare one more attacker, or end the declaration."""
     done = st.combat.attackers if st.combat else []
     return [_act("attack", card=c) for c in attack_candidates(st) if c not in done] + [END_ATTACK]
 
 
-def block_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def block_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Block one attacker with one ready Character, or end the blocks."""
     return [_act("block", blocker=b, attacker=a) for b, a in block_pairs(st)] + [END_BLOCK]
 
 
-def targets(st: "SanctuaryState", seat: int, kind: str) -> list[str]:
+def targets(st: SanctuaryState, seat: int, kind: str) -> list[str]:
     """Return the cards a target kind names for ``seat`` now."""
     me, opp = st.players[seat], st.players[1 - seat]
     if kind == "enemy_character":
@@ -83,12 +83,12 @@ def targets(st: "SanctuaryState", seat: int, kind: str) -> list[str]:
     return []
 
 
-def _harvest_main(st: "SanctuaryState", seat: int) -> bool:
+def _harvest_main(st: SanctuaryState, seat: int) -> bool:
     """True when ``seat`` may play any card type: its own Will Harvest with an empty stack."""
-    return st.phase is Phase.HARVEST and seat == st.active and not st.stack
+    return st.phase is P_HARVEST and seat == st.active and not st.stack.items
 
 
-def priority_actions(st: "SanctuaryState", seat: int) -> list[Action]:
+def priority_actions(st: SanctuaryState, seat: int) -> list[Action]:
     """Play a card or use an ability the seat can pay for, or pass."""
     out: list[Action] = []
     pl = st.players[seat]
@@ -135,7 +135,7 @@ def priority_actions(st: "SanctuaryState", seat: int) -> list[Action]:
     return out
 
 
-def can_do_more_than_pass(st: "SanctuaryState", seat: int) -> bool:
+def can_do_more_than_pass(st: SanctuaryState, seat: int) -> bool:
     """True when the seat with priority has something other than passing (same rules as above)."""
     pl = st.players[seat]
     will = pl.will
@@ -171,23 +171,23 @@ def can_do_more_than_pass(st: "SanctuaryState", seat: int) -> bool:
 
 # --- duel, attack and block choices ----------------------------------------------------------------------
 
-def fresh(st: "SanctuaryState", iid: str) -> bool:
+def fresh(st: SanctuaryState, iid: str) -> bool:
     """True for a card that entered play this turn (it cannot duel or attack)."""
     return st.perm[iid].entered == st.turn
 
 
-def duel_pairs(st: "SanctuaryState") -> list[tuple[str, str]]:
+def duel_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
     """Return (challenger, target) pairs: a ready, not fresh Character against any opposing one."""
     me, opp = st.players[st.active], st.players[1 - st.active]
     return [(a, b) for a in me.chars if not st.perm[a].tapped and not fresh(st, a) for b in opp.chars]
 
 
-def attack_candidates(st: "SanctuaryState") -> list[str]:
+def attack_candidates(st: SanctuaryState) -> list[str]:
     """Return the active seat's Characters that may attack (ready, not fresh)."""
     return [c for c in st.players[st.active].chars if not st.perm[c].tapped and not fresh(st, c)]
 
 
-def block_pairs(st: "SanctuaryState") -> list[tuple[str, str]]:
+def block_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
     """Return (blocker, attacker) pairs: a ready, unused blocker against an unblocked attacker in play."""
     if not st.combat:
         return []
@@ -201,13 +201,13 @@ def block_pairs(st: "SanctuaryState") -> list[tuple[str, str]]:
 class Refusals:
     """Why an action is refused, in words (mixed into ``SanctuaryState``)."""
 
-    def explain_illegal(self: "SanctuaryState", action: Action) -> str:  # type: ignore[misc]
+    def explain_illegal(self: SanctuaryState, action: Action) -> str:  # type: ignore[misc]
         """Say why an action is refused."""
         seat = self.to_act()
         if seat is None:
             return "the game is over"
         k = action.kind
-        if self.phase is Phase.SETUP and k not in (Kind.KEEP, Kind.MULLIGAN):
+        if self.phase is P_SETUP and k not in (Kind.KEEP, Kind.MULLIGAN):
             return "first each player keeps a hand or asks for a new one"
         if k == Kind.PLAY:
             c = action.get("card")
@@ -220,7 +220,7 @@ class Refusals:
                 return f"copies are the same choice: play {first} (the first {self.name(c)} in hand)"
             if card.cost > pl.will:
                 return f"{self.name(c)} costs {card.cost} Will and only {pl.will} is left"
-            if card.type != "manipulation" and not (self.phase is Phase.HARVEST and seat == self.active):
+            if card.type != "manipulation" and not (self.phase is P_HARVEST and seat == self.active):
                 return "only Manipulations may be played outside your own Will Harvest"
             if card.type != "manipulation" and self.stack:
                 return "while a Manipulation waits on the stack, only Manipulations may be played"
@@ -240,5 +240,14 @@ class Refusals:
         return f"'{action.key}' is not possible now ({self.phase.value})"
 
 
-__all__ = ["PASS", "Refusals", "priority_actions", "can_do_more_than_pass", "duel_pairs", "attack_candidates",
-           "block_pairs", "targets", "fresh"]
+__all__ = [
+    "PASS",
+    "Refusals",
+    "attack_candidates",
+    "block_pairs",
+    "can_do_more_than_pass",
+    "duel_pairs",
+    "fresh",
+    "priority_actions",
+    "targets",
+]

@@ -61,6 +61,11 @@ class Kind(enum.StrEnum):
     DISCARD = "discard"
 
 
+# the members as module constants, for the hot paths (a member looked up on its Enum class goes
+# through a descriptor: several times slower than a global)
+P_SETUP, P_HARVEST, P_DUEL, P_COMBAT, P_CONTEMPLATION, P_END, P_OVER = Phase
+S_MULLIGAN, S_PRIORITY, S_DECLARE, S_ATTACK, S_BLOCK, S_DISCARD, S_OVER = Step
+
 #: the steps each phase may be in
 STEPS_OF: dict[Phase, tuple[Step, ...]] = {
     Phase.SETUP: (Step.MULLIGAN,), Phase.HARVEST: (Step.PRIORITY,), Phase.DUEL: (Step.DECLARE, Step.PRIORITY),

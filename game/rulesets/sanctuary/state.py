@@ -17,23 +17,54 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
+from game.engine.flow import FlowGame
 from game.engine.levels import Level
 from game.engine.protocol import GameState, Result, StateError
 from game.engine.records import DERIVED, Between, Json, MaxLen, Record
 from game.engine.rng import Rng
 from game.rulesets.sanctuary.checks import Checks
-from game.engine.flow import FlowGame
 from game.rulesets.sanctuary.flow import FLOW
 from game.rulesets.sanctuary.legal import Refusals
-from game.rulesets.sanctuary.parts import (PHASES, PRIORITY_PHASES, STEPS_OF, VERSION, Combat, Duel, Kind,
-                                           Perm, Phase, Player, Seat, Stack, Step, card_defs, card_ids,
-                                           card_owner)
+from game.rulesets.sanctuary.parts import (
+    PHASES,
+    PRIORITY_PHASES,
+    STEPS_OF,
+    VERSION,
+    Combat,
+    Duel,
+    Kind,
+    Perm,
+    Phase,
+    Player,
+    Seat,
+    Stack,
+    Step,
+    card_defs,
+    card_ids,
+    card_owner,
+)
 from game.rulesets.sanctuary.table import Table
 from game.rulesets.sanctuary.view import Views
 from game.rulesets.sanctuary.words import Words
 
-__all__ = ["SanctuaryState", "VERSION", "Phase", "Step", "Kind", "Player", "Perm", "Duel", "Combat", "Stack",
-           "PHASES", "PRIORITY_PHASES", "STEPS_OF", "card_ids", "card_defs", "card_owner"]
+__all__ = [
+    "PHASES",
+    "PRIORITY_PHASES",
+    "STEPS_OF",
+    "VERSION",
+    "Combat",
+    "Duel",
+    "Kind",
+    "Perm",
+    "Phase",
+    "Player",
+    "SanctuaryState",
+    "Stack",
+    "Step",
+    "card_defs",
+    "card_ids",
+    "card_owner",
+]
 
 
 @dataclass(eq=False, kw_only=True, repr=False)

@@ -16,7 +16,23 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import Event, card_moved, game_over, phase_began, shuffled
 from game.rulesets.sanctuary.effects import VERBS, EffectContext
-from game.rulesets.sanctuary.parts import Combat, Duel, Perm, Phase, Player, Step
+from game.rulesets.sanctuary.parts import (
+    P_COMBAT,
+    P_CONTEMPLATION,
+    P_DUEL,
+    P_END,
+    P_HARVEST,
+    P_OVER,
+    S_ATTACK,
+    S_DECLARE,
+    S_DISCARD,
+    S_OVER,
+    S_PRIORITY,
+    Combat,
+    Duel,
+    Perm,
+    Player,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.sanctuary.state import SanctuaryState
@@ -24,24 +40,24 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --- end of the game -----------------------------------------------------------------------------------
 
-def check_over(st: "SanctuaryState", ev: list[Event]) -> bool:
+def check_over(st: SanctuaryState, ev: list[Event]) -> bool:
     """End the game when a Sanctuary fell (both at once: a draw); True once the game is over."""
     p0, p1 = st.players
-    if st.phase is Phase.OVER:
+    if st.phase is P_OVER:
         return True
     if p0.structure > 0 and p1.structure > 0:
         return False
     fallen = [p for p, pl in enumerate((p0, p1)) if pl.structure <= 0]
     st.winners = [p for p in (0, 1) if p not in fallen]
     st.end_reason = "sanctuary_fell" if st.winners else "both_fell"
-    st.phase, st.step = Phase.OVER, Step.OVER
+    st.phase, st.step = P_OVER, S_OVER
     ev.append(game_over(list(st.winners), reason=st.end_reason))
     return True
 
 
 # --- set-up ----------------------------------------------------------------------------------------------
 
-def setup(st: "SanctuaryState") -> list[Event]:
+def setup(st: SanctuaryState) -> list[Event]:
     """Both Sanctuaries enter play, decks are shuffled (stacked cards on top) and 6 cards drawn."""
     ev: list[Event] = [phase_began("setup")]
     for p, _setup in enumerate(st.model.players):
@@ -65,7 +81,7 @@ def setup(st: "SanctuaryState") -> list[Event]:
     return ev
 
 
-def next_hand_size(st: "SanctuaryState", seat: int) -> int:
+def next_hand_size(st: SanctuaryState, seat: int) -> int:
     """Return the size of the seat's next hand after a mulligan (6, 6, 5, 4 ...; -1: no more)."""
     drawn = st.players[seat].hands_drawn
     if len(drawn) <= 1:
@@ -73,13 +89,13 @@ def next_hand_size(st: "SanctuaryState", seat: int) -> int:
     return drawn[-1] - 1
 
 
-def draw_hand(st: "SanctuaryState", seat: int, n: int, ev: list[Event]) -> None:
+def draw_hand(st: SanctuaryState, seat: int, n: int, ev: list[Event]) -> None:
     """Draw a set-up hand (an empty deck costs nothing here)."""
     st.players[seat].hands_drawn.append(n)
     st.draw(seat, n, ev, penalty=False)
 
 
-def keep(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
+def keep(st: SanctuaryState, seat: int, ev: list[Event]) -> None:
     """The seat keeps its hand; after seat 1 the first player is chosen and the first turn begins."""
     st.players[seat].kept = True
     ev.append(Event("HandKept", {"seat": seat, "size": len(st.players[seat].hand)}))
@@ -95,7 +111,7 @@ def keep(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
     begin_turn(st, ev)
 
 
-def mulligan(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
+def mulligan(st: SanctuaryState, seat: int, ev: list[Event]) -> None:
     """The hand goes back, the deck is shuffled and a hand one card smaller is drawn."""
     pl = st.players[seat]
     n = next_hand_size(st, seat)
@@ -111,7 +127,7 @@ def mulligan(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
 
 # --- turn structure --------------------------------------------------------------------------------------
 
-def begin_turn(st: "SanctuaryState", ev: list[Event]) -> None:
+def begin_turn(st: SanctuaryState, ev: list[Event]) -> None:
     """Communion and Meditation of the new active seat, then Will Harvest opens with priority."""
     st.turn += 1
     a = st.active
@@ -144,25 +160,25 @@ def begin_turn(st: "SanctuaryState", ev: list[Event]) -> None:
         ev.append(Event("DrawSkipped", {"seat": a}))
     st.check_deaths(ev)
     # 3. Will Harvest.
-    st.phase = Phase.HARVEST
+    st.phase = P_HARVEST
     open_priority(st, ev)
 
 
-def generate_will(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
+def generate_will(st: SanctuaryState, seat: int, ev: list[Event]) -> None:
     """The seat's Sanctuary and Attachments generate their Will."""
     pl = st.players[seat]
     total = sum(st.card(c).will for c in [pl.sanctuary, *pl.attachments])
     st.gain_will(seat, total, ev, "meditation")
 
 
-def open_priority(st: "SanctuaryState", ev: list[Event]) -> None:
+def open_priority(st: SanctuaryState, ev: list[Event]) -> None:
     """Open the phase's priority window: the active seat has priority first."""
-    st.step = Step.PRIORITY
+    st.step = S_PRIORITY
     st.stack.open_window(st.active)
     ev.append(Event("Priority", {"phase": st.phase.value, "seat": st.active}))
 
 
-def pass_priority(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
+def pass_priority(st: SanctuaryState, seat: int, ev: list[Event]) -> None:
     """The seat passes: the other is asked; both passed in a row: resolve the top or end the phase."""
     stack = st.stack
     stack.pass_(seat)
@@ -170,54 +186,54 @@ def pass_priority(st: "SanctuaryState", seat: int, ev: list[Event]) -> None:
     if nxt is not None:
         stack.holder = nxt
         return
-    if stack:
+    if stack.items:
         resolve_top(st, ev)
         return
     phase_done(st, ev)
 
 
-def phase_done(st: "SanctuaryState", ev: list[Event]) -> None:
+def phase_done(st: SanctuaryState, ev: list[Event]) -> None:
     """Both passed with an empty stack: the phase's own ending, then the next phase."""
-    if st.phase is Phase.HARVEST:
-        st.phase, st.step = Phase.DUEL, Step.DECLARE
+    if st.phase is P_HARVEST:
+        st.phase, st.step = P_DUEL, S_DECLARE
         ev.append(phase_began("duel", st.active))
-    elif st.phase is Phase.DUEL:
+    elif st.phase is P_DUEL:
         resolve_duel(st, ev)
         enter_combat(st, ev)
-    elif st.phase is Phase.COMBAT:
+    elif st.phase is P_COMBAT:
         resolve_combat(st, ev)
         enter_contemplation(st, ev)
-    elif st.phase is Phase.CONTEMPLATION:
+    elif st.phase is P_CONTEMPLATION:
         if len(st.players[st.active].hand) > st.model.hand_limit:
-            st.phase, st.step = Phase.END, Step.DISCARD
+            st.phase, st.step = P_END, S_DISCARD
             ev.append(Event("HandLimit", {"seat": st.active, "limit": st.model.hand_limit}))
         else:
             end_turn(st, ev)
 
 
-def enter_combat(st: "SanctuaryState", ev: list[Event]) -> None:
+def enter_combat(st: SanctuaryState, ev: list[Event]) -> None:
     """The Combat phase begins: the active seat may declare attackers."""
     st.duel = None
-    st.phase, st.step = Phase.COMBAT, Step.ATTACK
+    st.phase, st.step = P_COMBAT, S_ATTACK
     st.combat = Combat()
     ev.append(phase_began("combat", st.active))
 
 
-def skip_combat(st: "SanctuaryState", seat: int, ev: list[Event], auto: bool) -> None:
+def skip_combat(st: SanctuaryState, seat: int, ev: list[Event], auto: bool) -> None:
     """No attackers: the Combat phase is skipped (``auto``: nobody could attack)."""
     ev.append(Event("CombatSkipped", {"seat": seat, "auto": True} if auto else {"seat": seat}))
     st.combat = None
     enter_contemplation(st, ev)
 
 
-def enter_contemplation(st: "SanctuaryState", ev: list[Event]) -> None:
+def enter_contemplation(st: SanctuaryState, ev: list[Event]) -> None:
     """Contemplation begins with a priority window."""
-    st.phase = Phase.CONTEMPLATION
+    st.phase = P_CONTEMPLATION
     ev.append(phase_began("contemplation", st.active))
     open_priority(st, ev)
 
 
-def end_turn(st: "SanctuaryState", ev: list[Event]) -> None:
+def end_turn(st: SanctuaryState, ev: list[Event]) -> None:
     """Damage wears off, 'this turn' changes end, and the other player's turn begins."""
     st.combat = None
     st.duel = None
@@ -230,7 +246,7 @@ def end_turn(st: "SanctuaryState", ev: list[Event]) -> None:
         s0, s1 = st.players[0].structure, st.players[1].structure
         st.winners = [0] if s0 > s1 else [1] if s1 > s0 else []
         st.end_reason = "turn_limit"
-        st.phase, st.step = Phase.OVER, Step.OVER
+        st.phase, st.step = P_OVER, S_OVER
         ev.append(game_over(list(st.winners), reason="turn_limit"))
         return
     st.active = 1 - st.active
@@ -239,7 +255,7 @@ def end_turn(st: "SanctuaryState", ev: list[Event]) -> None:
 
 # --- duel and combat -------------------------------------------------------------------------------------
 
-def declare_duel(st: "SanctuaryState", challenger: str, target: str, ev: list[Event]) -> None:
+def declare_duel(st: SanctuaryState, challenger: str, target: str, ev: list[Event]) -> None:
     """The challenger turns, the challenged seat gains 2 Will, and a priority window opens."""
     st.set_tapped(challenger, True, ev)
     st.duel = Duel(challenger=challenger, target=target)
@@ -248,7 +264,7 @@ def declare_duel(st: "SanctuaryState", challenger: str, target: str, ev: list[Ev
     open_priority(st, ev)
 
 
-def resolve_duel(st: "SanctuaryState", ev: list[Event]) -> None:
+def resolve_duel(st: SanctuaryState, ev: list[Event]) -> None:
     """Both deal their Strength to each other; a sole survivor wins and the loser's owner draws."""
     d = st.duel
     if not d:
@@ -267,7 +283,7 @@ def resolve_duel(st: "SanctuaryState", ev: list[Event]) -> None:
         st.draw(st.owner(loser), 1, ev)
 
 
-def resolve_combat(st: "SanctuaryState", ev: list[Event]) -> None:
+def resolve_combat(st: SanctuaryState, ev: list[Event]) -> None:
     """Blocked pairs fight; unblocked attackers, and those whose blocker is gone, hit the Sanctuary."""
     cb = st.combat
     if not cb:
@@ -293,7 +309,7 @@ def resolve_combat(st: "SanctuaryState", ev: list[Event]) -> None:
 
 # --- playing cards ---------------------------------------------------------------------------------------
 
-def play_card(st: "SanctuaryState", seat: int, c: str, target: str | None, ev: list[Event]) -> None:
+def play_card(st: SanctuaryState, seat: int, c: str, target: str | None, ev: list[Event]) -> None:
     """Pay and play a card: a Manipulation goes on the stack (the other seat gets priority), others enter play."""
     pl = st.players[seat]
     card = st.card(c)
@@ -320,7 +336,7 @@ def play_card(st: "SanctuaryState", seat: int, c: str, target: str | None, ev: l
     st.check_deaths(ev)
 
 
-def use_ability(st: "SanctuaryState", seat: int, src: str, idx: int, target: str | None, ev: list[Event]) -> None:
+def use_ability(st: SanctuaryState, seat: int, src: str, idx: int, target: str | None, ev: list[Event]) -> None:
     """Pay (Will, maybe turning the card) and carry out an ability at once (no stack)."""
     ab = st.card(src).abilities[idx]
     st.stack.open_window(seat)
@@ -334,7 +350,7 @@ def use_ability(st: "SanctuaryState", seat: int, src: str, idx: int, target: str
     st.check_deaths(ev)
 
 
-def resolve_top(st: "SanctuaryState", ev: list[Event]) -> None:
+def resolve_top(st: SanctuaryState, ev: list[Event]) -> None:
     """The top Manipulation resolves (or fizzles when its target left play) and goes to the discard pile."""
     top = st.stack.pop(holder=st.active)
     c, seat, target = top["card"], top["seat"], top["target"]

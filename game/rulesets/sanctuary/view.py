@@ -29,7 +29,7 @@ def _langs(fn: Any) -> dict[str, str]:
 class Views:
     """The seat's view and the table summary (mixed into ``SanctuaryState``)."""
 
-    def view(self: "SanctuaryState", seat: int | None) -> dict[str, Any]:  # type: ignore[misc]
+    def view(self: SanctuaryState, seat: int | None) -> dict[str, Any]:  # type: ignore[misc]
         """Return the state as ``seat`` sees it: other hands and every deck's order hidden, no RNG."""
         players = []
         for p, pl in enumerate(self.players):
@@ -64,7 +64,7 @@ class Views:
         out["viewer"] = seat
         return out
 
-    def _board(self: "SanctuaryState", p: int, viewer: int | None) -> dict[str, Any]:  # type: ignore[misc]
+    def _board(self: SanctuaryState, p: int, viewer: int | None) -> dict[str, Any]:  # type: ignore[misc]
         """Return one seat's side of the table in words (for the generic table view)."""
         pl = self.players[p]
 

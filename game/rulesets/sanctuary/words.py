@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import localize, t
-from game.rulesets.sanctuary.parts import Phase, card_owner
+from game.rulesets.sanctuary.parts import P_SETUP, card_owner
 from game.rulesets.sanctuary.turn import next_hand_size
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Words:
     """Describing actions and events (mixed into ``SanctuaryState``)."""
 
-    def describe(self: "SanctuaryState", action: Action, lang: str = "en") -> str:  # type: ignore[misc]
+    def describe(self: SanctuaryState, action: Action, lang: str = "en") -> str:  # type: ignore[misc]
         """Return an action in words."""
         who = self.actor_name(self.to_act())
         a = action.params
@@ -34,11 +34,11 @@ class Words:
         if action.kind == "use":
             ab = self.card(a["card"]).abilities[a["ability"]]
             names["ability"] = localize(ab.name, lang) or str(a["ability"] + 1)
-        if action.kind == "mulligan" and self.phase is Phase.SETUP:
+        if action.kind == "mulligan" and self.phase is P_SETUP:
             names["size"] = str(next_hand_size(self, self.setup_seat))
         return t(key, lang, who=who, **names)
 
-    def event_seat(self: "SanctuaryState", event: Event, actor: int) -> int | None:  # type: ignore[misc]
+    def event_seat(self: SanctuaryState, event: Event, actor: int) -> int | None:  # type: ignore[misc]
         """The seat a log line is about: the seat the event names, else the owner of its card; a damaged
         card's owner, a duel's winner, a game's only winner; None for a duel without winner or a draw."""
         d = event.data if isinstance(event.data, dict) else {}
@@ -55,7 +55,7 @@ class Words:
             return seat
         return card_owner(d.get("card"))
 
-    def describe_event(self: "SanctuaryState", event: Event, lang: str = "en") -> str | None:  # type: ignore[misc]
+    def describe_event(self: SanctuaryState, event: Event, lang: str = "en") -> str | None:  # type: ignore[misc]
         """Return a log line for an event (None for events the action line already says)."""
         d = event.data
         k = event.kind

@@ -20,8 +20,25 @@ from game.engine.protocol import StateError
 from game.engine.saves import match_from_save, replay
 from game.rulesets.sanctuary.flow import FLOW
 from game.rulesets.sanctuary.ruleset import migrate_v1
-from game.rulesets.sanctuary.state import VERSION, Combat, Kind, Perm, Phase, Player, SanctuaryState, Step
-from tests.rulesets.sanctuary.helpers import RS, act, at, clear_hands, fetch, in_hand, new
+from game.rulesets.sanctuary.state import (
+    VERSION,
+    Combat,
+    Kind,
+    Perm,
+    Phase,
+    Player,
+    SanctuaryState,
+    Step,
+)
+from tests.rulesets.sanctuary.helpers import (
+    RS,
+    act,
+    at,
+    clear_hands,
+    fetch,
+    in_hand,
+    new,
+)
 
 FIXTURES = Path(__file__).with_name("fixtures")
 
