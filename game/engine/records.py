@@ -182,7 +182,7 @@ def _scalar(tp: type, name: str) -> _Plan:
 
 def _all_of(values: Any, tp: type | None) -> bool:
     """True when every value's class is exactly ``tp`` (str, or int without bool)."""
-    return tp is not None and all(x.__class__ is tp for x in values)
+    return tp is not None and not set(map(type, values)).difference((tp,))
 
 
 def _plan(tp: Any, owner: str) -> _Plan:
@@ -206,6 +206,15 @@ def _plan(tp: Any, owner: str) -> _Plan:
                     _limit_check([lim], out, path)
                 return out
             return _Plan(inner.dump, load_between, inner.copy)
+        if len(limits) == 1 and isinstance(limits[0], MaxLen):
+            most, lim = limits[0].n, limits[0]
+
+            def load_maxlen(v: Any, path: str) -> Any:  # the other common case, checked inline
+                out = iload(v, path)
+                if out is not None and len(out) > most:
+                    _limit_check([lim], out, path)
+                return out
+            return _Plan(inner.dump, load_maxlen, inner.copy)
 
         def load(v: Any, path: str) -> Any:
             out = iload(v, path)
