@@ -188,3 +188,20 @@ def test_priority_alternates_and_resolves_last_in_first_out_with_the_stack() -> 
     assert [e.data for e in after if e.kind == "AutoPass"][:1] == [{"seat": 0}]
     assert st.to_act() == 1 and [s["card"] for s in st.stack] == [bolt] and st.stack.passed == [0]
     assert st.legal_actions()[-1] == Action("pass")
+
+
+def test_a_save_written_now_carries_the_level_once_and_loads_with_no_level_known() -> None:
+    from game.engine.match import Match
+
+    match = Match.new("sanctuary", "quick", ["Ana", "Bo"], 4)
+    for _ in range(12):
+        match.apply(match.state.legal_actions()[0])
+    save = json.loads(json.dumps(match.to_save()))
+    assert save["snapshot"]["level"] == levelrefs.ref_of(match.level)  # a reference, not the level again
+    levelrefs.clear()  # as in a fresh program: only the save's own copy of the level can be found
+    try:
+        loaded = match_from_save(save)
+        assert loaded.state.to_json() == match.state.to_json()
+        assert loaded.state.legal_actions() == match.state.legal_actions()
+    finally:
+        levelrefs.remember(match.level)
