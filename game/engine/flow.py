@@ -77,7 +77,7 @@ class Flow(Generic[K]):
     def __init__(self, name: str, steps: Mapping[K, Step[Any]], *, current: Callable[[Any], K],
                  is_over: Callable[[Any], bool], set_current: Callable[[Any, K], None] | None = None,
                  handlers: Mapping[str, Handler] | None = None, before: Handler | None = None,
-                 after: Hook | None = None, guard: int = DEFAULT_GUARD) -> None:
+                 after: Hook | None = None, guard: int = DEFAULT_GUARD, unique: bool = False) -> None:
         self.name = name
         self.steps: dict[K, Step[Any]] = dict(steps)
         self.current = current
@@ -88,6 +88,8 @@ class Flow(Generic[K]):
         self.before = before
         self.after = after
         self.guard = guard
+        #: the builders already return each action once: ``legal_actions`` skips the duplicate check
+        self.unique = unique
         for key, step in self.steps.items():
             if step.decides is None and step.auto is None:
                 raise FlowError(f"{name}: step {key!r} has neither a decider nor automatic work")
@@ -118,6 +120,8 @@ class Flow(Generic[K]):
         step = self.step_of(state)
         assert step.actions is not None
         out = step.actions(state, seat)
+        if self.unique:
+            return out
         seen: set[Action] = set()
         return [a for a in out if not (a in seen or seen.add(a))]  # type: ignore[func-returns-value]
 

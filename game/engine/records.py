@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 import types
 import typing
 from dataclasses import dataclass
@@ -131,13 +132,15 @@ def _identity(v: Any) -> Any:
 class _Plan:
     """How one type is dumped, loaded and copied (``copy`` None: immutable, shared)."""
 
-    __slots__ = ("dump", "load", "copy")
+    __slots__ = ("dump", "load", "copy", "scalar")
 
     def __init__(self, dump: Callable[[Any], Any] | None, load: Callable[[Any, str], Any],
-                 copy: Callable[[Any], Any] | None) -> None:
+                 copy: Callable[[Any], Any] | None, scalar: type | None = None) -> None:
         self.dump = dump
         self.load = load
         self.copy = copy
+        #: for a plain ``str`` or ``int`` (no limits): lists and tables of it are checked in one pass
+        self.scalar = scalar
 
 
 def _limit_check(limits: list[Any], value: Any, path: str) -> None:
@@ -174,7 +177,12 @@ def _scalar(tp: type, name: str) -> _Plan:
             if v is None:
                 return None
             raise _fail(path, "null", v)
-    return _Plan(None, load, None)
+    return _Plan(None, load, None, tp if tp in (str, int) else None)
+
+
+def _all_of(values: Any, tp: type | None) -> bool:
+    """True when every value's class is exactly ``tp`` (str, or int without bool)."""
+    return tp is not None and not set(map(type, values)).difference((tp,))
 
 
 def _plan(tp: Any, owner: str) -> _Plan:
@@ -188,9 +196,28 @@ def _plan(tp: Any, owner: str) -> _Plan:
         limits = [m for m in meta if isinstance(m, (Between, MaxLen))]
         if not limits:
             return inner
+        iload = inner.load
+        if len(limits) == 1 and isinstance(limits[0], Between) and base in (int, float):
+            lo, hi, lim = limits[0].lo, limits[0].hi, limits[0]
+
+            def load_between(v: Any, path: str) -> Any:  # the common case, checked inline
+                out = iload(v, path)
+                if not lo <= out <= hi:
+                    _limit_check([lim], out, path)
+                return out
+            return _Plan(inner.dump, load_between, inner.copy)
+        if len(limits) == 1 and isinstance(limits[0], MaxLen):
+            most, lim = limits[0].n, limits[0]
+
+            def load_maxlen(v: Any, path: str) -> Any:  # the other common case, checked inline
+                out = iload(v, path)
+                if out is not None and len(out) > most:
+                    _limit_check([lim], out, path)
+                return out
+            return _Plan(inner.dump, load_maxlen, inner.copy)
 
         def load(v: Any, path: str) -> Any:
-            out = inner.load(v, path)
+            out = iload(v, path)
             if out is not None:
                 _limit_check(limits, out, path)
             return out
@@ -207,7 +234,7 @@ def _plan(tp: Any, owner: str) -> _Plan:
 
         def load_rec(v: Any, path: str) -> Any:
             return rec.from_json(v, path)
-        return _Plan(lambda v: v.to_json(), load_rec, lambda v: v.clone())
+        return _Plan(_dump_record, load_rec, _copy_record)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         members = {m.value: m for m in tp}
         names = ", ".join(repr(v) for v in members)
@@ -266,9 +293,13 @@ def _sequence(item: _Plan, kind: type) -> _Plan:
     idump, iload, icopy = item.dump, item.load, item.copy
     what = "a list"
 
+    scalar = item.scalar
+
     def load(v: Any, path: str) -> Any:
         if not isinstance(v, list):
             raise _fail(path, what, v)
+        if _all_of(v, scalar):
+            return kind(v)
         return kind(iload(x, f"{path}[{i}]") for i, x in enumerate(v))
     dump: Callable[[Any], Any]
     copy: Callable[[Any], Any] | None
@@ -298,10 +329,13 @@ def _fixed_tuple(items: list[_Plan]) -> _Plan:
 
 def _table(value: _Plan) -> _Plan:
     vdump, vload, vcopy = value.dump, value.load, value.copy
+    scalar = value.scalar
 
     def load(v: Any, path: str) -> Any:
         if not isinstance(v, dict):
             raise _fail(path, "a table", v)
+        if _all_of(v.values(), scalar) and _all_of(v, str):
+            return dict(v)
         out = {}
         for k, x in v.items():
             if not isinstance(k, str):
@@ -320,6 +354,8 @@ class Record:
     #: compiled per class on first use: (attribute, json key, plan, has default, default factory)
     _record_fields: ClassVar[tuple[tuple[str, str, _Plan, Any], ...] | None] = None
     _record_derived: ClassVar[tuple[tuple[str, Any], ...]] = ()
+    #: compiled per class on first use: the fast paths of clone/to_json/from_json (None: not possible)
+    _record_fast: ClassVar[_Fast | None] = None
 
     @classmethod
     def _compile(cls) -> tuple[tuple[str, str, _Plan, Any], ...]:
@@ -346,13 +382,21 @@ class Record:
         compiled = tuple(out)
         cls._record_fields = compiled
         cls._record_derived = tuple(derived)
+        cls._record_fast = _Fast.of(cls, compiled, cls._record_derived)
         return compiled
 
     # ----------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
         """Return the record as JSON-safe data (fields in declaration order)."""
         out: dict[str, Any] = {}
-        for name, key, plan, _ in self._compile():
+        fields = self._compile()
+        fast = type(self)._record_fast
+        if fast is not None:
+            try:
+                return fast.to_json(self.__dict__)
+            except KeyError:  # a field not set on this instance: the general path below
+                pass
+        for name, key, plan, _ in fields:
             v = getattr(self, name)
             out[key] = v if plan.dump is None else plan.dump(v)
         return out
@@ -363,11 +407,15 @@ class Record:
         fields = cls._compile()
         if not isinstance(data, dict):
             raise _fail(path, "a table", data)
-        known = {key for _, key, _, _ in fields}
+        fast = cls._record_fast
+        known = fast.keys if fast is not None else {key for _, key, _, _ in fields}
         for key in data:
             if key not in known:
                 raise RecordError(f"{_join(path, str(key))}: unknown field")
         obj = cls.__new__(cls)
+        if fast is not None:
+            fast.load_into(obj, data, path)
+            return obj
         for name, key, plan, default in fields:
             if key in data:
                 value = plan.load(data[key], _join(path, key))
@@ -390,8 +438,15 @@ class Record:
     def clone(self: T) -> T:
         """Return an independent deep copy (immutable values shared, containers copied)."""
         cls = type(self)
+        fields = cls._compile()
+        fast = cls._record_fast
+        if fast is not None:
+            try:
+                return fast.clone(self, cls)
+            except KeyError:  # a field not set on this instance: the general path below
+                pass
         obj = cls.__new__(cls)
-        for name, _key, plan, _ in cls._compile():
+        for name, _key, plan, _ in fields:
             v = getattr(self, name)
             object.__setattr__(obj, name, v if plan.copy is None else plan.copy(v))
         for name, f in cls._record_derived:
@@ -408,6 +463,90 @@ class Record:
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
+
+
+class _Fast:
+    """A record class's precompiled fast paths: its fields read straight from the instance ``__dict__``.
+
+    Only for classes whose instances keep every field in ``__dict__`` (no class in the MRO declares
+    slots); the results are exactly those of the general paths in ``Record``.
+    """
+
+    __slots__ = ("keys", "dumps", "plain", "get_all", "shared", "get_shared", "copied", "derived", "hook", "loads")
+
+    def __init__(self, fields: tuple[tuple[str, str, _Plan, Any], ...], derived: tuple[tuple[str, Any], ...],
+                 hook: bool) -> None:
+        self.keys = frozenset(key for _, key, _, _ in fields)
+        self.loads = tuple((name, key, plan.load, default) for name, key, plan, default in fields)
+        self.dumps = tuple((name, key, plan.dump) for name, key, plan, _ in fields)
+        #: every field dumps as it is: to_json is one zip of the keys and the values
+        self.plain = tuple(key for _, key, dump in self.dumps) if all(d is None for *_, d in self.dumps) else None
+        names = tuple(name for name, _, _ in self.dumps)
+        everything = operator.itemgetter(*names) if names else (lambda d: ())
+        self.get_all = everything if len(names) != 1 else (lambda d, g=everything: (g(d),))  # type: ignore[misc]
+        self.shared = tuple(name for name, _, plan, _ in fields if plan.copy is None)
+        n = len(self.shared)
+        getter = operator.itemgetter(*self.shared) if n else None
+        self.get_shared = getter if n != 1 else (lambda d, g=getter: (g(d),))  # type: ignore[misc]
+        self.copied = tuple((name, plan.copy) for name, _, plan, _ in fields if plan.copy is not None)
+        out = []
+        for name, f in derived:
+            if f.default_factory is not dataclasses.MISSING:
+                out.append((name, f.default_factory, None))
+            elif f.default is not dataclasses.MISSING:
+                out.append((name, None, f.default))
+        self.derived = tuple(out)
+        self.hook = hook
+
+    @staticmethod
+    def of(cls: type, fields: tuple[tuple[str, str, _Plan, Any], ...],
+           derived: tuple[tuple[str, Any], ...]) -> "_Fast | None":
+        """Return the fast paths of a record class, or None when its instances may use slots."""
+        if any(c.__dict__.get("__slots__") for c in cls.__mro__ if c is not object):
+            return None
+        return _Fast(fields, derived, cls.after_load is not Record.after_load)
+
+    def load_into(self, obj: Any, data: dict[str, Any], path: str) -> None:
+        """Fill a new record from checked-key data exactly as ``Record.from_json`` does."""
+        od = obj.__dict__
+        for name, key, load, default in self.loads:
+            if key in data:
+                od[name] = load(data[key], f"{path}.{key}" if path else key)
+            elif default is None:
+                raise RecordError(f"{_join(path, key)}: missing")
+            elif default[0] == "value":
+                od[name] = default[1]
+            else:
+                od[name] = default[1]()
+        for name, factory, value in self.derived:
+            od[name] = factory() if factory is not None else value
+        if self.hook:
+            obj.after_load()
+
+    def to_json(self, d: dict[str, Any]) -> dict[str, Any]:
+        """Return the same data as ``Record.to_json`` from an instance dict (KeyError: a field is not set)."""
+        if self.plain is not None:
+            return dict(zip(self.plain, self.get_all(d)))
+        out: dict[str, Any] = {}
+        for name, key, dump in self.dumps:
+            v = d[name]
+            out[key] = v if dump is None else dump(v)
+        return out
+
+    def clone(self, rec: Any, cls: type) -> Any:
+        """Return the same copy as ``Record.clone`` (KeyError when a field is not in the instance dict)."""
+        obj = cls.__new__(cls)
+        d = rec.__dict__
+        od = obj.__dict__
+        if self.shared:
+            od.update(zip(self.shared, self.get_shared(d)))
+        for name, copy in self.copied:
+            od[name] = copy(d[name])
+        for name, factory, value in self.derived:
+            od[name] = factory() if factory is not None else value
+        if self.hook:
+            obj.after_load()
+        return obj
 
 
 # --------------------------------------------------------------------------- engine codecs
@@ -442,3 +581,26 @@ def _register_engine_codecs() -> None:
 
 
 _register_engine_codecs()
+
+
+def _dump_record(v: Any) -> Any:
+    """Dump a nested record (its class's fast path when it has one)."""
+    fast = v.__class__.__dict__.get("_record_fast")
+    if fast is not None:
+        try:
+            return fast.to_json(v.__dict__)
+        except KeyError:
+            pass
+    return v.to_json()
+
+
+def _copy_record(v: Any) -> Any:
+    """Copy a nested record (its class's fast path when it has one)."""
+    cls = v.__class__
+    fast = cls.__dict__.get("_record_fast")
+    if fast is not None:
+        try:
+            return fast.clone(v, cls)
+        except KeyError:
+            pass
+    return v.clone()

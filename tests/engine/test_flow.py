@@ -126,3 +126,11 @@ def test_stack_resolves_last_in_first_out_after_everyone_passes() -> None:
     assert st.passed == [] and st.top() == {"card": "a"} and len(st) == 1
     copy = PriorityStack.from_json(st.to_json())
     assert copy.to_json() == st.to_json() and copy.items is not st.items
+
+
+def test_flow_unique_builders_skip_the_duplicate_check() -> None:
+    trusting = Flow("counter", dict(FLOW.steps), current=lambda s: s.step, is_over=lambda s: s.step is St.OVER,
+                    unique=True)
+    s = Counter()
+    assert trusting.legal_actions(s) == _pick_actions(s, 0)  # taken as built: the builder promises uniqueness
+    assert FLOW.legal_actions(s) == [Action.of("add", n=1), Action.of("add", n=2)]

@@ -142,3 +142,45 @@ def test_level_codec_saves_a_reference_and_resolves_it() -> None:
     data["level"]["hash"] = "0" * 16
     with pytest.raises(RecordError, match="level.hash: no loaded level"):
         Holder.from_json(data)
+
+
+@dataclass(eq=False, slots=True)
+class Slotted(Record):
+    name: str
+    bag: list[str] = field(default_factory=list)
+
+
+def test_fast_paths_give_what_the_general_paths_give() -> None:
+    h = _hero()
+    assert Hero._record_fast is not None and Slotted._compile() and Slotted._record_fast is None
+    fast = h.clone()
+    Hero._record_fast, saved = None, Hero._record_fast  # the general paths alone
+    try:
+        slow = h.clone()
+        assert slow.to_json() == fast.to_json() == h.to_json()
+        assert fast.parts[0] is not h.parts[0] and fast.bag is not h.bag and fast.index["arm"] is fast.parts[0]
+    finally:
+        Hero._record_fast = saved
+    s = Slotted("a", ["x"])  # slots: the general paths
+    c = s.clone()
+    assert c.to_json() == {"name": "a", "bag": ["x"]} and c.bag is not s.bag
+    assert Slotted.from_json(c.to_json()).bag == ["x"]
+
+
+class Text(str):
+    pass
+
+
+def test_lists_and_tables_of_plain_values_check_in_one_pass_and_still_name_the_bad_entry() -> None:
+    data = _hero().to_json()
+    data["bag"] = ["a", Text("b")]  # a str subclass is still a text (the per-entry path)
+    assert Hero.from_json(data).bag == ["a", "b"]
+    data["bag"] = ["a", 3]
+    with pytest.raises(RecordError, match=r"hero.bag\[1\]: expected a text"):
+        Hero.from_json(data, "hero")
+    data = _hero().to_json()
+    data["marks"] = {"x": 1, "y": True}
+    with pytest.raises(RecordError, match="hero.marks.y: expected an integer"):
+        Hero.from_json(data, "hero")
+    loaded = Hero.from_json(_hero().to_json())
+    assert loaded.marks == {"x": 1} and loaded.bag == ["a", "b"]

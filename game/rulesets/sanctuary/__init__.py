@@ -1,7 +1,8 @@
 """The sanctuary ruleset (seed 004): a two-player card duel of Sanctuaries.
 
-Exposes ``RULESET``; the rules live in state.py, the level and card model in
-level.py, the effect verbs in effects.py and the bot knowledge in bot.py.
+Exposes ``RULESET``. The state's records are declared in state.py and parts.py, the turn flow
+in flow.py (steps, automatic work, handlers by action kind) with turn.py, legal.py and table.py,
+the level and card model in level.py, the effect verbs in effects.py, the bot knowledge in bot.py.
 """
 
 from __future__ import annotations

@@ -15,27 +15,33 @@ from game.engine.actions import Action
 from game.engine.rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.rulesets.sanctuary.state import SanctuaryState
+    from game.rulesets.sanctuary.state import Player, SanctuaryState
 
 
-def evaluate(st: "SanctuaryState", seat: int) -> float:
+def evaluate(st: SanctuaryState, seat: int) -> float:
     """Return a value in (0, 1): Structure, board Strength, Will income and cards in hand."""
     me, opp = st.players[seat], st.players[1 - seat]
 
-    def board(pl: dict[str, Any]) -> int:
-        return sum(st.strength(c) for c in pl["chars"])
+    def board(pl: Player) -> int:
+        return sum(st.strength(c) for c in pl.chars)
 
-    def income(pl: dict[str, Any]) -> int:
-        return sum(st.card(c).will for c in [pl["sanctuary"], *pl["attachments"]])
+    def income(pl: Player) -> int:
+        return sum(st.card(c).will for c in [pl.sanctuary, *pl.attachments])
 
-    ms, os_ = max(me["structure"], 0), max(opp["structure"], 0)
+    ms, os_ = max(me.structure, 0), max(opp.structure, 0)
     score = 0.12 * (ms - os_) + 0.10 * (board(me) - board(opp)) + 0.15 * (income(me) - income(opp))
-    score += 0.05 * (len(me["hand"]) - len(opp["hand"])) + 0.05 * (len(me["chars"]) - len(opp["chars"]))
+    score += 0.05 * (len(me.hand) - len(opp.hand)) + 0.05 * (len(me.chars) - len(opp.chars))
     score += 3.0 * (1.0 / (1 + os_) - 1.0 / (1 + ms))
     return 1.0 / (1.0 + math.exp(-score))
 
 
-def _value_of_play(st: "SanctuaryState", seat: int, a: Action, responding: bool) -> float:
+def _tapped(st: SanctuaryState, iid: str) -> bool:
+    """True for a card in play that is turned."""
+    p = st.perm.get(iid)
+    return p is not None and p.tapped
+
+
+def _value_of_play(st: SanctuaryState, seat: int, a: Action, responding: bool) -> float:
     """Score one 'play' or 'use' action for the greedy policy (<= 0: not worth it now)."""
     src = a["card"]
     card = st.card(src)
@@ -55,7 +61,7 @@ def _value_of_play(st: "SanctuaryState", seat: int, a: Action, responding: bool)
     return v - 0.3 * cost
 
 
-def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str | None) -> float:
+def _effects_value(st: SanctuaryState, seat: int, effects: list[Any], tgt: str | None) -> float:
     opp = 1 - seat
     v = 0.0
     for e in effects:
@@ -66,15 +72,15 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
             if to == "opponent_sanctuary":
                 v += 1.5 * e.amount
             elif to == "target" and tgt and st.is_character_in_play(tgt):
-                left = st.strength(tgt) - st.perm[tgt]["damage"]
+                left = st.strength(tgt) - st.perm[tgt].damage
                 kills = e.amount >= left
                 v += (st.strength(tgt) * 2 + 3 if kills else 0.5) * (1 if enemy_t else -1)
             elif to == "all_enemy_characters":
-                v += sum(st.strength(c) for c in st.players[opp]["chars"]
-                         if st.strength(c) - st.perm[c]["damage"] <= e.amount) * 2
+                v += sum(st.strength(c) for c in st.players[opp].chars
+                         if st.strength(c) - st.perm[c].damage <= e.amount) * 2
             elif to in ("all_characters", "all_own_characters"):
-                v += sum((1 if st.owner(c) == opp else -1) * st.strength(c) for c in st.players[opp]["chars"] +
-                         st.players[seat]["chars"] if st.strength(c) - st.perm[c]["damage"] <= e.amount) * 2
+                v += sum((1 if st.owner(c) == opp else -1) * st.strength(c) for c in st.players[opp].chars +
+                         st.players[seat].chars if st.strength(c) - st.perm[c].damage <= e.amount) * 2
         elif name == "destroy" and tgt:
             worth = st.strength(tgt) * 2 + 3 if st.is_character_in_play(tgt) else 4
             v += worth if enemy_t else -worth
@@ -85,19 +91,19 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
             elif to in ("self", "carrier", "all_own_characters"):
                 v += e.amount * (1 if e.duration == "permanent" else 0.4)
             elif to == "all_enemy_characters":
-                v -= e.amount * len(st.players[opp]["chars"])
+                v -= e.amount * len(st.players[opp].chars)
         elif name in ("gain_will",):
             v += e.amount * (0.5 if e.who == "controller" else -0.5)
         elif name == "drain_will":
-            v += 0.4 * min(e.amount, st.players[opp]["will"])
+            v += 0.4 * min(e.amount, st.players[opp].will)
         elif name == "draw":
             v += 1.5 * e.amount * (1 if e.who == "controller" else -1)
         elif name == "fortify":
             v += 1.2 * e.amount
         elif name == "tap" and tgt:
-            v += (1.5 if enemy_t and not st.perm.get(tgt, {}).get("tapped") else -1)
+            v += (1.5 if enemy_t and not _tapped(st, tgt) else -1)
         elif name == "ready" and tgt:
-            v += (1.0 if not enemy_t and st.perm.get(tgt, {}).get("tapped") else -1)
+            v += (1.0 if not enemy_t and _tapped(st, tgt) else -1)
         elif name in ("repair", "corrode"):
             good = (name == "corrode") == enemy_t
             v += e.amount if good else -e.amount
@@ -106,17 +112,17 @@ def _effects_value(st: "SanctuaryState", seat: int, effects: list[Any], tgt: str
     return v
 
 
-def policy(st: "SanctuaryState", seat: int, legal: list[Action], rng: Rng | None,
+def policy(st: SanctuaryState, seat: int, legal: list[Action], rng: Rng | None,
            script: Any = None) -> Action:
     """Return a sensible action for ``seat`` (greedy rules; ``script`` narrows them for the tutorial)."""
     if rng is not None and script is None and rng.random() < 0.04:
         return rng.choice(legal)
     kinds = {a.kind for a in legal}
     if "keep" in kinds:
-        hand = st.players[seat]["hand"]
+        hand = st.players[seat].hand
         chars = sum(1 for c in hand if st.card(c).type == "character")
         cheap = sum(1 for c in hand if st.card(c).cost <= 2)
-        if script is None and len(st.players[seat]["hands_drawn"]) == 1 and (chars == 0 or cheap == 0) \
+        if script is None and len(st.players[seat].hands_drawn) == 1 and (chars == 0 or cheap == 0) \
                 and "mulligan" in kinds:
             return Action.of("mulligan")
         return Action.of("keep")
@@ -131,8 +137,8 @@ def policy(st: "SanctuaryState", seat: int, legal: list[Action], rng: Rng | None
     return _priority_choice(st, seat, legal, script)
 
 
-def _priority_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
-    responding = not (st.phase == "harvest" and seat == st.active and not st.stack)
+def _priority_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
+    responding = not (st.phase == "harvest" and seat == st.active and not st.stack.items)
     best, best_v = Action.of("pass"), 0.0
     order = list(script.play_order) if script is not None else None
     if script is not None and responding and not script.respond:
@@ -153,14 +159,14 @@ def _priority_choice(st: "SanctuaryState", seat: int, legal: list[Action], scrip
     return best
 
 
-def _worth_responding(st: "SanctuaryState", seat: int, a: Action) -> bool:
+def _worth_responding(st: SanctuaryState, seat: int, a: Action) -> bool:
     """Spend a Manipulation on the other turn only in a fight, or in Contemplation with spare Will."""
     if st.phase in ("duel", "combat"):
         return True
     return st.phase == "contemplation" and seat != st.active
 
 
-def _duel_choice(st: "SanctuaryState", legal: list[Action], script: Any) -> Action:
+def _duel_choice(st: SanctuaryState, legal: list[Action], script: Any) -> Action:
     if script is not None and script.duel == "never":
         return Action.of("no_duel")
     best, best_v = Action.of("no_duel"), 0
@@ -175,17 +181,17 @@ def _duel_choice(st: "SanctuaryState", legal: list[Action], script: Any) -> Acti
     return best
 
 
-def _attack_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
+def _attack_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
     attacks = [a for a in legal if a.kind == "attack"]
     if not attacks or (script is not None and script.attack == "never"):
         return Action.of("end_attack")
     if script is not None and script.attack == "always":
         return attacks[0]
     opp = 1 - seat
-    blockers = [st.strength(c) for c in st.players[opp]["chars"] if not st.perm[c]["tapped"]]
+    blockers = [st.strength(c) for c in st.players[opp].chars if not st.perm[c].tapped]
     total = sum(st.strength(a["card"]) for a in attacks)
-    declared = sum(st.strength(c) for c in (st.combat or {}).get("attackers", []))
-    if script is None and total + declared - sum(sorted(blockers)[-len(attacks):] or [0]) >= st.players[opp]["structure"]:
+    declared = sum(st.strength(c) for c in (st.combat.attackers if st.combat else []))
+    if script is None and total + declared - sum(sorted(blockers)[-len(attacks):] or [0]) >= st.players[opp].structure:
         return attacks[0]
     for a in sorted(attacks, key=lambda a: -st.strength(a["card"])):
         s = st.strength(a["card"])
@@ -194,13 +200,13 @@ def _attack_choice(st: "SanctuaryState", seat: int, legal: list[Action], script:
     return Action.of("end_attack")
 
 
-def _block_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: Any) -> Action:
+def _block_choice(st: SanctuaryState, seat: int, legal: list[Action], script: Any) -> Action:
     blocks = [a for a in legal if a.kind == "block"]
     if not blocks or (script is not None and script.block == "never"):
         return Action.of("end_block")
-    cb = st.combat or {"attackers": [], "blocks": {}}
-    unblocked = sum(st.strength(a) for a in cb["attackers"] if a not in cb["blocks"] and st.is_character_in_play(a))
-    lethal = unblocked >= st.players[seat]["structure"]
+    cb = st.combat
+    unblocked = sum(st.strength(a) for a in cb.attackers if a not in cb.blocks and st.is_character_in_play(a)) if cb else 0
+    lethal = unblocked >= st.players[seat].structure
     best, best_v = None, 0.0
     for a in blocks:
         sb, sa = st.strength(a["blocker"]), st.strength(a["attacker"])
@@ -217,7 +223,7 @@ def _block_choice(st: "SanctuaryState", seat: int, legal: list[Action], script: 
     return best or Action.of("end_block")
 
 
-def script_choice(st: "SanctuaryState", seat: int, legal: list[Action]) -> Action | None:
+def script_choice(st: SanctuaryState, seat: int, legal: list[Action]) -> Action | None:
     """Return the scripted seat's action (None when the level gives this seat no script)."""
     script = st.model.players[seat].script
     if script is None:

@@ -36,7 +36,7 @@ CharSelector = Literal["target", "self", "carrier", "all_enemy_characters", "all
 class EffectContext:
     """Who is acting: the state, the controller seat, the source card and the chosen target."""
 
-    state: "SanctuaryState"
+    state: SanctuaryState
     controller: int
     source: str | None
     target: str | None
@@ -161,11 +161,11 @@ def _chars(ctx: EffectContext, sel: str) -> list[str]:
             c = ctx.target  # a technology's own effects as it enters: the target is its carrier
         return [c] if c and st.is_character_in_play(c) else []
     if sel == "all_enemy_characters":
-        return list(st.players[opp]["chars"])
+        return list(st.players[opp].chars)
     if sel == "all_own_characters":
-        return list(st.players[me]["chars"])
+        return list(st.players[me].chars)
     if sel == "all_characters":
-        return list(st.players[st.active]["chars"]) + list(st.players[1 - st.active]["chars"])
+        return list(st.players[st.active].chars) + list(st.players[1 - st.active].chars)
     return []
 
 
@@ -232,9 +232,9 @@ def _techs(ctx: EffectContext, sel: str) -> list[str]:
         t = ctx.target if sel == "target" else ctx.source
         return [t] if t and st.is_technology_in_play(t) else []
     if sel == "all_own_technologies":
-        return list(st.players[ctx.controller]["techs"])
+        return list(st.players[ctx.controller].techs)
     if sel == "all_enemy_technologies":
-        return list(st.players[1 - ctx.controller]["techs"])
+        return list(st.players[1 - ctx.controller].techs)
     return []
 
 

@@ -15,8 +15,13 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
-from game.rulesets.sanctuary.effects import (CHARACTER_TARGETS, TARGET_NEEDS, TECH_TARGETS, VERBS,
-                                             TargetKind)
+from game.rulesets.sanctuary.effects import (
+    CHARACTER_TARGETS,
+    TARGET_NEEDS,
+    TECH_TARGETS,
+    VERBS,
+    TargetKind,
+)
 
 Effect = VERBS.union()
 CardType = Literal["sanctuary", "character", "attachment", "technology", "manipulation"]
@@ -37,7 +42,7 @@ class Ability(StrictModel):
     effects: list[Effect] = Field(min_length=1, max_length=6)  # type: ignore[valid-type]
 
     @model_validator(mode="after")
-    def _bounded(self) -> "Ability":
+    def _bounded(self) -> Ability:
         if self.cost < 1 and not self.tap:
             raise ValueError("an ability must cost at least 1 Will or turn the card (tap = true)")
         _check_targets(self.target, self.effects)
@@ -78,7 +83,7 @@ class CardDef(StrictModel):
     flavor: LocalizedText = ""
 
     @model_validator(mode="after")
-    def _by_type(self) -> "CardDef":
+    def _by_type(self) -> CardDef:
         t = self.type
         if t == "character" and self.strength < 1:
             raise ValueError("a character needs strength >= 1")
@@ -148,7 +153,7 @@ class SanctuaryLevel(LevelBase):
         default_factory=dict, description="tutorial hints shown to unscripted seats in each phase")
 
     @model_validator(mode="after")
-    def _cross_check(self) -> "SanctuaryLevel":
+    def _cross_check(self) -> SanctuaryLevel:
         ids = list(self.cards)
         for did, deck in self.decks.items():
             where = f"decks.{did}"

@@ -1,51 +1,36 @@
-"""The sanctuary Ruleset: starting, loading and determinizing games, and the bot hooks."""
+"""The sanctuary Ruleset: starting, loading (and migrating) and determinizing games, and the bot hooks."""
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
 from typing import Any, Sequence
 
+from game.engine import levelrefs
 from game.engine.actions import Action
 from game.engine.levels import Level, LevelError
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
-from game.rulesets.sanctuary import bot
+from game.rulesets.sanctuary import bot, turn
 from game.rulesets.sanctuary.level import SanctuaryLevel
 from game.rulesets.sanctuary.state import VERSION, SanctuaryState, card_ids
-
-_LEVEL_CACHE: "OrderedDict[str, Level]" = OrderedDict()
-
-
-_BY_IDENTITY: "OrderedDict[int, tuple[Any, Level]]" = OrderedDict()
+from game.rulesets.sanctuary.view import passed_from_count, state_data_from_view
 
 
-def _level_from(data: Any) -> Level:
-    """Validate level data (cached by its exact text, so bots' determinizations stay cheap)."""
-    if not isinstance(data, dict):
-        raise StateError("level: expected the level table")
-    hit = _BY_IDENTITY.get(id(data))
-    if hit is not None and hit[0] is data:  # the very dict a state or view carries: already validated
-        return hit[1]
-    key = json.dumps(data, ensure_ascii=False)  # key order kept: it is part of the data
-    lvl = _LEVEL_CACHE.get(key)
-    if lvl is None:
-        try:
-            lvl = Level.from_data(data, where="save.level")
-        except LevelError as exc:
-            raise StateError(f"level: {exc}") from None
-        if lvl.ruleset != "sanctuary":
-            raise StateError("level: not a sanctuary level")
-        _LEVEL_CACHE[key] = lvl
-        while len(_LEVEL_CACHE) > 8:
-            _LEVEL_CACHE.popitem(last=False)
-    else:
-        _LEVEL_CACHE.move_to_end(key)
-    _BY_IDENTITY[id(data)] = (data, lvl)
-    _BY_IDENTITY[id(lvl.data)] = (lvl.data, lvl)
-    while len(_BY_IDENTITY) > 16:
-        _BY_IDENTITY.popitem(last=False)
-    return lvl
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Turn version-1 state JSON (level embedded; ``stack``, ``priority``, ``passes`` apart) into version 2."""
+    try:
+        level = Level.from_data(data.get("level"), where="save.level")  # type: ignore[arg-type]
+    except LevelError as exc:
+        raise StateError(f"level: {exc}") from None
+    if level.ruleset != "sanctuary":
+        raise StateError("level: not a sanctuary level")
+    out = {k: v for k, v in data.items() if k not in ("priority", "passes", "stack")}
+    out["version"] = VERSION
+    out["level"] = levelrefs.ref_of(level)
+    holder, passes = data.get("priority"), data.get("passes")
+    if not isinstance(passes, int) or isinstance(passes, bool) or not 0 <= passes <= 2:
+        raise StateError("passes: expected 0, 1 or 2")
+    out["stack"] = {"items": data.get("stack"), "passed": passed_from_count(holder, passes), "holder": holder}
+    return out
 
 
 class SanctuaryRuleset(Ruleset):
@@ -63,43 +48,28 @@ class SanctuaryRuleset(Ruleset):
         specs = seat_specs(seats)
         if len(specs) != 2:
             raise ValueError(f"seats: sanctuary is played by exactly 2 seats, got {len(specs)}")
-        st = SanctuaryState(level, [s.name for s in specs], Rng(seed))
-        st.setup()
+        st = SanctuaryState(level=level, seat_names=[s.name for s in specs], rng=Rng(seed))
+        turn.setup(st)
         return st
 
     def from_json(self, data: dict[str, Any]) -> SanctuaryState:
-        """Rebuild a state from to_json data; StateError names the bad field."""
+        """Rebuild a state from to_json data (version 1 is migrated); StateError names the bad field."""
         if not isinstance(data, dict):
             raise StateError("save: expected a table")
         if data.get("ruleset") != "sanctuary":
             raise StateError(f"ruleset: expected 'sanctuary', got {data.get('ruleset')!r}")
-        if data.get("version") != VERSION:
+        if data.get("version") == 1:
+            data = migrate_v1(data)
+        elif data.get("version") != VERSION:
             raise StateError(f"version: expected {VERSION}, got {data.get('version')!r}")
-        return SanctuaryState.from_data(_level_from(data.get("level")), data)
+        st = SanctuaryState.from_json(data)
+        st.validate()
+        return st
 
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> SanctuaryState:
         """Sample a full state from ``seat``'s view: unknown cards dealt at random into hands and decks."""
-        data = dict(view)
-        level = _level_from(data.get("level"))
-        ids = card_ids(level)
-        players = []
-        for p, pl in enumerate(view.get("players", [])):
-            pl = dict(pl)
-            known = {c for z in ("discard", "chars", "attachments", "techs") for c in pl.get(z, [])}
-            known |= {s["card"] for s in view.get("stack", []) if isinstance(s, dict) and s.get("card")}
-            hand = list(pl.get("hand", []))
-            known |= {c for c in hand if c != "?"}
-            unknown = sorted(c for c in ids if c.startswith(f"{p}.") and not c.endswith(".S") and c not in known)
-            rng.shuffle(unknown)
-            for i, c in enumerate(hand):
-                if c == "?":
-                    hand[i] = unknown.pop()
-            pl["hand"] = hand
-            pl["deck"] = unknown[:len(pl.get("deck", []))]
-            players.append(pl)
-        data["players"] = players
-        data["rng"] = Rng(rng.next_u64()).to_json()
-        return SanctuaryState.from_data(level, data)
+        level = levelrefs.resolve(view.get("level"), "sanctuary")
+        return self.from_json(state_data_from_view(view, seat, rng, card_ids(level)))
 
     def seat_roles(self, level: Level, n_seats: int) -> list[str]:
         """Both seats are players; a scripted seat is the tutorial's opponent."""

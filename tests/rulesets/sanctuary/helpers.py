@@ -7,7 +7,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.levels import Level
 from game.engine.registry import get_ruleset
-from game.rulesets.sanctuary.state import SanctuaryState
+from game.rulesets.sanctuary.state import Combat, Perm, Phase, SanctuaryState, Step
 
 RS = get_ruleset("sanctuary")
 
@@ -64,16 +64,13 @@ def fetch(st: SanctuaryState, seat: int, cid: str, zone: str = "hand", *, entere
     """Move a copy of card ``cid`` from the seat's deck (or hand/discard) into ``zone`` and return it."""
     pl = st.players[seat]
     for src in ("deck", "discard", "hand"):
-        for c in pl[src]:
+        for c in getattr(pl, src):
             if st.owner_card[c] == cid and not (src == zone):
-                pl[src].remove(c)
-                pl[zone].append(c)
+                getattr(pl, src).remove(c)
+                getattr(pl, zone).append(c)
                 if zone in ("chars", "attachments", "techs"):
-                    p = st._new_perm(carrier)
-                    p["entered"] = entered
-                    if zone == "techs":
-                        p["durability"] = st.card(c).durability
-                    st.perm[c] = p
+                    st.perm[c] = Perm(entered=entered, carrier=carrier,
+                                      durability=st.card(c).durability if zone == "techs" else None)
                 return c
     raise AssertionError(f"no spare {cid} for seat {seat}")
 
@@ -85,8 +82,8 @@ def clear_hands(st: SanctuaryState, anchor: bool = True) -> None:
     something to play and nobody passes automatically while a test looks at a step.
     """
     for pl in st.players:
-        pl["deck"].extend(pl["hand"])
-        pl["hand"].clear()
+        pl.deck.extend(pl.hand)
+        pl.hand.clear()
     if anchor:
         for seat in (0, 1):
             fetch(st, seat, "zap")
@@ -94,7 +91,7 @@ def clear_hands(st: SanctuaryState, anchor: bool = True) -> None:
 
 def in_hand(st: SanctuaryState, seat: int, cid: str) -> str:
     """Return the first copy of a card in a hand (legal actions offer the first copy of each card)."""
-    return next(c for c in st.players[seat]["hand"] if st.owner_card[c] == cid)
+    return next(c for c in st.players[seat].hand if st.owner_card[c] == cid)
 
 
 def pass_phase(st: SanctuaryState) -> None:
@@ -107,10 +104,11 @@ def pass_phase(st: SanctuaryState) -> None:
 def at(st: SanctuaryState, phase: str, step: str = "priority", active: int = 0, turn: int = 3) -> SanctuaryState:
     """Put the game at a phase/step of a later turn (priority to the active player)."""
     for pl in st.players:
-        pl["kept"] = True
-    st.phase, st.step, st.active, st.turn, st.priority, st.passes = phase, step, active, turn, active, 0
+        pl.kept = True
+    st.phase, st.step, st.active, st.turn = Phase(phase), Step(step), active, turn
+    st.stack.open_window(active)
     if phase == "combat" and st.combat is None:
-        st.combat = {"attackers": [], "blocks": {}, "gone": {}}
+        st.combat = Combat()
     return st
 
 

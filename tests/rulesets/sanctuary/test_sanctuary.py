@@ -75,7 +75,7 @@ def test_view_hides_other_hand_and_every_deck_order():
     st = new(4)
     v = st.view(0)
     assert v["rng"] is None
-    assert v["players"][0]["hand"] == st.players[0]["hand"]
+    assert v["players"][0]["hand"] == st.players[0].hand
     assert v["players"][1]["hand"] == ["?"] * 6
     assert v["players"][0]["deck"] == ["?"] * 34 and v["players"][1]["deck"] == ["?"] * 34
     assert v["cards"]["0.S"] == "temple"
@@ -88,16 +88,16 @@ def test_determinize_samples_hidden_cards_consistently():
     clear_hands(st)
     fetch(st, 0, "knight")
     fetch(st, 1, "giant", "chars")
-    st.players[0]["will"] = 3
+    st.players[0].will = 3
     v = st.view(0)
     seen = set()
     for k in range(6):
         d = RS.determinize(v, 0, Rng(k))
         assert not d.invariants()
-        assert d.players[0]["hand"] == st.players[0]["hand"]
-        assert len(d.players[1]["hand"]) == len(st.players[1]["hand"])
+        assert d.players[0].hand == st.players[0].hand
+        assert len(d.players[1].hand) == len(st.players[1].hand)
         assert d.legal_actions() == st.legal_actions()
-        seen.add(tuple(d.players[1]["hand"]))
+        seen.add(tuple(d.players[1].hand))
     assert len(seen) > 1  # the opponent's hand is really sampled
 
 
@@ -140,8 +140,8 @@ def test_clone_is_independent():
     clear_hands(st)
     c = st.clone()
     fetch(c, 0, "squire", "chars")
-    c.players[0]["structure"] = 1
-    assert st.players[0]["structure"] == 20 and not st.players[0]["chars"]
+    c.players[0].structure = 1
+    assert st.players[0].structure == 20 and not st.players[0].chars
     assert c.to_json() != st.to_json()
 
 
@@ -256,36 +256,36 @@ def test_verbs_act_as_named():
     g1 = fetch(st, 1, "giant", "chars")
     s1 = fetch(st, 1, "squire", "chars")
     _run(st, 0, {"effect": "damage", "to": "all_enemy_characters", "amount": 2})
-    assert s1 not in st.perm and st.perm[g1]["damage"] == 2
+    assert s1 not in st.perm and st.perm[g1].damage == 2
     _run(st, 0, {"effect": "strengthen", "to": "target", "amount": -4, "duration": "permanent"}, target=g1)
     assert g1 not in st.perm  # Strength 2 with 2 damage: destroyed
     _run(st, 0, {"effect": "strengthen", "to": "target", "amount": 3, "duration": "permanent"}, target=k0)
     assert st.strength(k0) == 7
     _run(st, 0, {"effect": "tap", "to": "target"}, target=k0)
-    assert st.perm[k0]["tapped"]
+    assert st.perm[k0].tapped
     _run(st, 0, {"effect": "ready", "to": "target"}, target=k0)
-    assert not st.perm[k0]["tapped"]
-    w = st.players[1]["will"] = 3
+    assert not st.perm[k0].tapped
+    w = st.players[1].will = 3
     _run(st, 0, {"effect": "drain_will", "amount": 5})
-    assert st.players[1]["will"] == 0 and w == 3
+    assert st.players[1].will == 0 and w == 3
     _run(st, 0, {"effect": "gain_will", "who": "controller", "amount": 2})
-    assert st.players[0]["will"] == 2
-    hand = len(st.players[0]["hand"])
+    assert st.players[0].will == 2
+    hand = len(st.players[0].hand)
     _run(st, 0, {"effect": "draw", "who": "controller", "amount": 2})
-    assert len(st.players[0]["hand"]) == hand + 2
-    s = st.players[0]["structure"]
+    assert len(st.players[0].hand) == hand + 2
+    s = st.players[0].structure
     _run(st, 0, {"effect": "fortify", "amount": 3})
-    assert st.players[0]["structure"] == s + 3
+    assert st.players[0].structure == s + 3
     _run(st, 0, {"effect": "damage", "to": "opponent_sanctuary", "amount": 2})
-    assert st.players[1]["structure"] == 18
+    assert st.players[1].structure == 18
     tc = fetch(st, 0, "blade", "techs", carrier=k0)
     _run(st, 0, {"effect": "repair", "to": "target", "amount": 2}, target=tc)
-    assert st.perm[tc]["durability"] == 4
+    assert st.perm[tc].durability == 4
     _run(st, 1, {"effect": "corrode", "to": "target", "amount": 4}, target=tc)
-    assert tc not in st.perm and tc in st.players[0]["discard"]
-    h1 = len(st.players[1]["hand"])
+    assert tc not in st.perm and tc in st.players[0].discard
+    h1 = len(st.players[1].hand)
     evs = _run(st, 0, {"effect": "discard_random", "who": "opponent", "amount": 1})
-    assert len(st.players[1]["hand"]) == h1 - 1 and any(e.random for e in evs)
+    assert len(st.players[1].hand) == h1 - 1 and any(e.random for e in evs)
     _run(st, 0, {"effect": "destroy", "to": "target"}, target=k0)
     assert k0 not in st.perm
     assert not st.invariants()
@@ -296,11 +296,11 @@ def test_technology_leaves_play_with_its_carrier():
     clear_hands(st)
     c = fetch(st, 0, "squire", "chars")
     blade = fetch(st, 0, "blade")
-    st.players[0]["will"] = 1
+    st.players[0].will = 1
     act(st, "play", card=blade, target=c)
     assert st.strength(c) == 4 and st.carrier_of(blade) == c
     st.destroy(c, [], "test")
-    assert blade not in st.perm and blade in st.players[0]["discard"]
+    assert blade not in st.perm and blade in st.players[0].discard
 
 
 def test_manipulation_whose_target_left_fizzles_to_the_discard():
@@ -308,13 +308,13 @@ def test_manipulation_whose_target_left_fizzles_to_the_discard():
     clear_hands(st)
     k = fetch(st, 1, "squire", "chars")
     bolt = fetch(st, 0, "bolt")
-    st.players[0]["will"] = 1
+    st.players[0].will = 1
     act(st, "play", card=bolt, target=k)
     st.destroy(k, [], "test")
     evs = []
     while st.stack:
         evs += act(st, "pass")
-    assert any(e.kind == "Fizzled" for e in evs) and bolt in st.players[0]["discard"]
+    assert any(e.kind == "Fizzled" for e in evs) and bolt in st.players[0].discard
 
 
 def test_players_who_can_only_pass_pass_automatically():
@@ -329,7 +329,7 @@ def test_players_who_can_only_pass_pass_automatically():
 def test_turn_limit_is_a_safety_net():
     st = at(new(turn_limit=10), "contemplation", turn=10)
     clear_hands(st)
-    st.players[0]["structure"] = 15
+    st.players[0].structure = 15
     pass_phase(st)
     assert st.result() is not None and st.result().winners == (1,) and st.result().reason == "turn_limit"
 
@@ -339,7 +339,7 @@ def test_turn_limit_is_a_safety_net():
 def test_stacked_deck_is_drawn_in_order():
     lvl = next(e.level for e in SHIPPED if e.id == "tutorial")
     st = RS.new_game(lvl, ["You", "Tutor"], 11)
-    names = [st.owner_card[c] for c in st.players[1]["hand"]]
+    names = [st.owner_card[c] for c in st.players[1].hand]
     assert names == list(lvl.model.players[1].stacked[:6])
     assert RS.seat_roles(lvl, 2) == ["player", "scripted"]
 
@@ -395,7 +395,7 @@ def test_heuristic_prefers_the_stronger_side():
     base = st.heuristic(0)
     fetch(st, 0, "giant", "chars")
     assert st.heuristic(0) > base and st.heuristic(0) > st.heuristic(1)
-    st.players[1]["structure"] = 2
+    st.players[1].structure = 2
     assert st.heuristic(0) > 0.8 and 0 <= st.heuristic(1) < 0.2
     assert bot.evaluate(st, 0) == st.heuristic(0)
 

@@ -1,0 +1,253 @@
+"""What a sanctuary seat may do: the legal-action builder of each step, and why an action is refused.
+
+The builders are named in the declared flow (flow.py); ``can_do_more_than_pass`` is the priority
+window's eligibility rule (a seat with nothing but "pass" passes automatically). Copies of one
+card in hand are one choice: only the first copy is offered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.rulesets.sanctuary.parts import P_HARVEST, P_SETUP, Kind
+from game.rulesets.sanctuary.turn import next_hand_size
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.sanctuary.state import SanctuaryState
+
+PASS = Action(Kind.PASS.value)
+KEEP = Action(Kind.KEEP.value)
+MULLIGAN = Action(Kind.MULLIGAN.value)
+NO_DUEL = Action(Kind.NO_DUEL.value)
+END_ATTACK = Action(Kind.END_ATTACK.value)
+END_BLOCK = Action(Kind.END_BLOCK.value)
+
+
+def _act(kind: str, **args: Any) -> Action:
+    """Build an action whose arguments are plain strings and ints (a faster ``Action.of``)."""
+    return Action(kind, tuple(sorted(args.items())))
+
+
+# --- the builders of each step ---------------------------------------------------------------------------
+
+def mulligan_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Keep the hand, or ask for a new one while a smaller hand is still possible."""
+    out = [KEEP]
+    if next_hand_size(st, seat) >= 0:
+        out.append(MULLIGAN)
+    return out
+
+
+def discard_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Discard one card (copies of one card are the same choice)."""
+    firsts: dict[str, str] = {}
+    for c in st.players[seat].hand:
+        firsts.setdefault(st.owner_card[c], c)
+    return [_act("discard", card=c) for c in firsts.values()]
+
+
+def declare_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Challenge one opposing Character with a ready one, or no duel."""
+    return [_act("duel", challenger=a, target=b) for a, b in duel_pairs(st)] + [NO_DUEL]
+
+
+def attack_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Declare one more attacker, or end the declaration."""
+    done = st.combat.attackers if st.combat else []
+    return [_act("attack", card=c) for c in attack_candidates(st) if c not in done] + [END_ATTACK]
+
+
+def block_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Block one attacker with one ready Character, or end the blocks."""
+    return [_act("block", blocker=b, attacker=a) for b, a in block_pairs(st)] + [END_BLOCK]
+
+
+def targets(st: SanctuaryState, seat: int, kind: str) -> list[str]:
+    """Return the cards a target kind names for ``seat`` now."""
+    me, opp = st.players[seat], st.players[1 - seat]
+    if kind == "enemy_character":
+        return list(opp.chars)
+    if kind == "own_character":
+        return list(me.chars)
+    if kind == "any_character":
+        return list(st.players[0].chars) + list(st.players[1].chars)
+    if kind == "enemy_technology":
+        return list(opp.techs)
+    if kind == "own_technology":
+        return list(me.techs)
+    if kind == "any_technology":
+        return list(st.players[0].techs) + list(st.players[1].techs)
+    if kind == "enemy_attachment":
+        return list(opp.attachments)
+    return []
+
+
+def _harvest_main(st: SanctuaryState, seat: int) -> bool:
+    """True when ``seat`` may play any card type: its own Will Harvest with an empty stack."""
+    return st.phase is P_HARVEST and seat == st.active and not st.stack.items
+
+
+def priority_actions(st: SanctuaryState, seat: int) -> list[Action]:
+    """Play a card or use an ability the seat can pay for, or pass."""
+    out: list[Action] = []
+    pl = st.players[seat]
+    harvest_main = _harvest_main(st, seat)
+    cards = st.model.cards
+    seen: set[str] = set()
+    for c in pl.hand:
+        cid = st.owner_card[c]
+        if cid in seen:  # copies of one card are the same choice: offer the first one
+            continue
+        seen.add(cid)
+        card = cards[cid]
+        if card.cost > pl.will:
+            continue
+        if card.type == "manipulation":
+            if card.target == "none":
+                out.append(_act("play", card=c))
+            else:
+                out += [_act("play", card=c, target=x) for x in targets(st, seat, card.target)]
+            continue
+        if not harvest_main:
+            continue
+        if card.type == "attachment":
+            if pl.attachments_this_turn >= 1 or len(pl.attachments) >= st.attachment_limit(seat):
+                continue
+        if card.type == "technology":
+            out += [_act("play", card=c, target=x) for x in pl.chars]
+            continue
+        tgts = targets(st, seat, card.target) if card.target != "none" else []
+        if tgts:
+            out += [_act("play", card=c, target=x) for x in tgts]
+        else:
+            out.append(_act("play", card=c))
+    if harvest_main:
+        for src in [pl.sanctuary, *pl.attachments, *pl.chars, *pl.techs]:
+            for i, ab in enumerate(st.card(src).abilities):
+                if ab.cost > pl.will or (ab.tap and st.perm[src].tapped):
+                    continue
+                if ab.target == "none":
+                    out.append(_act("use", card=src, ability=i))
+                else:
+                    out += [_act("use", card=src, ability=i, target=x) for x in targets(st, seat, ab.target)]
+    out.append(PASS)
+    return out
+
+
+def can_do_more_than_pass(st: SanctuaryState, seat: int) -> bool:
+    """True when the seat with priority has something other than passing (same rules as above)."""
+    pl = st.players[seat]
+    will = pl.will
+    harvest_main = _harvest_main(st, seat)
+    defs = st.defs
+    for c in pl.hand:
+        card = defs[c]
+        if card.cost > will:
+            continue
+        if card.type == "manipulation":
+            if card.target == "none" or targets(st, seat, card.target):
+                return True
+            continue
+        if not harvest_main:
+            continue
+        if card.type == "attachment":
+            if pl.attachments_this_turn < 1 and len(pl.attachments) < st.attachment_limit(seat):
+                return True
+        elif card.type == "technology":
+            if pl.chars:
+                return True
+        else:
+            return True
+    if harvest_main:
+        for src in [pl.sanctuary, *pl.attachments, *pl.chars, *pl.techs]:
+            for ab in defs[src].abilities:
+                if ab.cost > will or (ab.tap and st.perm[src].tapped):
+                    continue
+                if ab.target == "none" or targets(st, seat, ab.target):
+                    return True
+    return False
+
+
+# --- duel, attack and block choices ----------------------------------------------------------------------
+
+def fresh(st: SanctuaryState, iid: str) -> bool:
+    """True for a card that entered play this turn (it cannot duel or attack)."""
+    return st.perm[iid].entered == st.turn
+
+
+def duel_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
+    """Return (challenger, target) pairs: a ready, not fresh Character against any opposing one."""
+    me, opp = st.players[st.active], st.players[1 - st.active]
+    return [(a, b) for a in me.chars if not st.perm[a].tapped and not fresh(st, a) for b in opp.chars]
+
+
+def attack_candidates(st: SanctuaryState) -> list[str]:
+    """Return the active seat's Characters that may attack (ready, not fresh)."""
+    return [c for c in st.players[st.active].chars if not st.perm[c].tapped and not fresh(st, c)]
+
+
+def block_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
+    """Return (blocker, attacker) pairs: a ready, unused blocker against an unblocked attacker in play."""
+    if not st.combat:
+        return []
+    blocks = st.combat.blocks
+    used = set(blocks.values())
+    free_att = [a for a in st.combat.attackers if a not in blocks and st.is_character_in_play(a)]
+    return [(b, a) for b in st.players[1 - st.active].chars
+            if not st.perm[b].tapped and b not in used for a in free_att]
+
+
+class Refusals:
+    """Why an action is refused, in words (mixed into ``SanctuaryState``)."""
+
+    def explain_illegal(self: SanctuaryState, action: Action) -> str:  # type: ignore[misc]
+        """Say why an action is refused."""
+        seat = self.to_act()
+        if seat is None:
+            return "the game is over"
+        k = action.kind
+        if self.phase is P_SETUP and k not in (Kind.KEEP, Kind.MULLIGAN):
+            return "first each player keeps a hand or asks for a new one"
+        if k == Kind.PLAY:
+            c = action.get("card")
+            pl = self.players[seat]
+            if c not in pl.hand:
+                return f"card {c} is not in {self.actor_name(seat)}'s hand"
+            card = self.card(c)
+            first = next(x for x in pl.hand if self.owner_card[x] == self.owner_card[c])
+            if first != c:
+                return f"copies are the same choice: play {first} (the first {self.name(c)} in hand)"
+            if card.cost > pl.will:
+                return f"{self.name(c)} costs {card.cost} Will and only {pl.will} is left"
+            if card.type != "manipulation" and not (self.phase is P_HARVEST and seat == self.active):
+                return "only Manipulations may be played outside your own Will Harvest"
+            if card.type != "manipulation" and self.stack:
+                return "while a Manipulation waits on the stack, only Manipulations may be played"
+            if card.type == "attachment" and pl.attachments_this_turn >= 1:
+                return "only one Attachment may be played each turn"
+            if card.type == "attachment":
+                return f"the Sanctuary allows at most {self.attachment_limit(seat)} Attachments"
+            return f"{self.name(c)} cannot target {action.get('target')}"
+        if k in (Kind.ATTACK, Kind.DUEL):
+            c = action.get("card") or action.get("challenger")
+            if c in self.perm and fresh(self, c):
+                return "a Character that entered play this turn cannot duel or attack"
+            if c in self.perm and self.perm[c].tapped:
+                return "a turned (tapped) Character cannot do that"
+        if k == Kind.BLOCK:
+            return "each Character blocks, and is blocked by, only one Character, and blockers must be untapped"
+        return f"'{action.key}' is not possible now ({self.phase.value})"
+
+
+__all__ = [
+    "PASS",
+    "Refusals",
+    "attack_candidates",
+    "block_pairs",
+    "can_do_more_than_pass",
+    "duel_pairs",
+    "fresh",
+    "priority_actions",
+    "targets",
+]
