@@ -1,11 +1,12 @@
 """The conformance test: every registered ruleset, every shipped level, one set of checks.
 
 Parametrized from the registry at collection time (``registry.discover()``
-plus the tiny kernel test game), so a ruleset that lands later is covered
-without editing this file. The cases are every ruleset package under
-``game/rulesets/`` (test-only rulesets other modules register are their own
-tests' business) and the tiny game. EXCLUDED must stay empty: a ruleset that
-fails here is fixed, never excluded.
+plus the tiny kernel test game and the Relay race that hosts it as a child),
+so a ruleset that lands later is covered without editing this file. The cases
+are every ruleset package under ``game/rulesets/`` (test-only rulesets other
+modules register are their own tests' business), the tiny game and the host
+game (tests/hostgame.py). EXCLUDED must stay empty: a ruleset that fails here
+is fixed, never excluded.
 
 Checked on seeded random playouts (a few seeds by default, many with
 ``-m slow``): invariants after every action; legal actions unique and non-empty
@@ -16,6 +17,14 @@ an action not in legal_actions raises IllegalAction and changes nothing;
 determinize(view) gives the acting seat the same legal actions; from_json of
 damaged data raises StateError only; the same seed and choices replay the
 same game.
+
+A state hosting a child game (engine/hosting.py) is checked through the same
+calls, plus: while the child is live the seat to act is one of its seats, each
+seat's view nests the child's own view of that seat (a spectator's for seats
+outside it) and no view carries the child's RNG; and for the host game, a Match
+saved mid-child loads and replays to the same digest, every undo the Match allows
+gives back the exact earlier state (never past a child's start), and search bots
+play it to the end.
 """
 
 from __future__ import annotations
@@ -26,11 +35,16 @@ from typing import Any, Iterator
 import pytest
 
 from game.engine.actions import Action
+from game.engine.bots import MCTSBot
+from game.engine.bots.ismcts import BUDGETS
+from game.engine.host import CHILD_STARTED, ChildGame
 from game.engine.levels import Level, discover_levels
+from game.engine.match import Match
 from game.engine.protocol import GameState, IllegalAction, Ruleset, StateError, canonical_json
 from game.engine.registry import all_rulesets, get_ruleset
 from game.engine.rng import Rng
-from tests import tinygame
+from game.engine.saves import replay
+from tests import hostgame, tinygame
 
 #: (ruleset id, level id) pairs skipped on purpose. Must stay empty.
 EXCLUDED: frozenset[tuple[str, str]] = frozenset()
@@ -55,18 +69,22 @@ def _cases() -> list[Any]:
                 out.append(pytest.param(rs.id, e.id, id=f"{rs.id}-{e.id}"))
     for lid in tinygame.LEVEL_DATA:
         out.append(pytest.param("tiny", lid, id=f"tiny-{lid}"))
+    for lid in hostgame.LEVEL_DATA:
+        out.append(pytest.param("host", lid, id=f"host-{lid}"))
     return out
 
 
 CASES = _cases()
 #: the first level of each ruleset (for checks about code rather than level content)
 FIRST_CASES = list({c.values[0]: c for c in reversed(CASES)}.values())[::-1]
+#: the host game's levels (checks that need a Match or a child game)
+HOST_CASES = [c for c in CASES if c.values[0] == "host"]
 
 
 @pytest.fixture(autouse=True)
 def _tiny_registered() -> Iterator[None]:
-    """The tiny game is registered for the duration of each test only."""
-    with tinygame.registered():
+    """The tiny game and the host game are registered for the duration of each test only."""
+    with hostgame.registered():
         yield
 
 
@@ -75,6 +93,8 @@ def _load(ruleset_id: str, level_id: str | None) -> tuple[Ruleset, Level]:
     rs = get_ruleset(ruleset_id)
     if ruleset_id == "tiny":
         return rs, tinygame.tiny_level(level_id or "classic")
+    if ruleset_id == "host":
+        return rs, hostgame.host_level(level_id or "sprint")
     if level_id is None:
         pytest.fail(f"ruleset {ruleset_id!r} ships no level in levels/{ruleset_id}/")
     for e in discover_levels(ruleset_id, include_mods=False):
@@ -119,6 +139,35 @@ def _check_view(state: GameState, where: str) -> None:
         assert isinstance(view, dict), f"{where}: view({seat}) is not a dict"
         assert view.get("rng") is None, f"{where}: view({seat}) carries the RNG"
         assert secret not in canonical_json(view), f"{where}: view({seat}) contains the RNG state"
+    _check_child(state, where)
+
+
+def _live_child(state: GameState) -> ChildGame | None:
+    """Return the child game a state hosts, if any."""
+    child = getattr(state, "child", None)
+    return child if isinstance(child, ChildGame) else None
+
+
+def _without_level(data: Any) -> Any:
+    return {k: v for k, v in data.items() if k != "level"} if isinstance(data, dict) else data
+
+
+def _check_child(state: GameState, where: str) -> None:
+    """A hosted child: its seats act, each seat's view nests the child's view of that seat, no child RNG."""
+    child = _live_child(state)
+    if child is None:
+        return
+    assert state.to_act() in child.seats, f"{where}: seat {state.to_act()} acts but the child plays {child.seats}"
+    assert child.state.to_act() is not None, f"{where}: a child game that is over is still hosted"
+    secret = child.state.rng.to_json()["state"]
+    for seat in range(len(state.seat_names)):
+        record = state.view(seat).get("child")
+        assert isinstance(record, dict), f"{where}: view({seat}) lacks the child's view"
+        inner = child.child_seat(seat)
+        expected = child.state.view(inner)
+        assert canonical_json(_without_level(record["state"])) == canonical_json(_without_level(expected)), \
+            f"{where}: view({seat}) does not nest the child's view of child seat {inner}"
+        assert secret not in canonical_json(record), f"{where}: view({seat}) contains the child's RNG state"
 
 
 def _check_clone(state: GameState, legal: list[Action], rng: Rng, where: str) -> None:
@@ -215,7 +264,7 @@ def test_exclusion_list_is_empty() -> None:
 
 def test_every_shipped_ruleset_and_the_tiny_game_are_covered() -> None:
     ids = {c.values[0] for c in CASES}
-    assert "tiny" in ids
+    assert "tiny" in ids and "host" in ids
     for rs in all_rulesets():
         if type(rs).__module__.startswith("game.rulesets."):
             assert rs.id in ids
@@ -279,3 +328,66 @@ def test_from_json_damaged_data_raises_state_error(ruleset_id: str, level_id: st
             assert str(exc).strip(), f"{label}: StateError without a message"
         except Exception as exc:  # noqa: BLE001 - any other exception type is the failure
             pytest.fail(f"from_json with {label} raised {type(exc).__name__}: {exc} (expected StateError)")
+
+
+# --- the host game: a Match across the child boundary ------------------------------------------------
+
+def _fingerprint(m: Match) -> tuple[str, list[Action], int | None]:
+    return m.state.digest(), m.state.legal_actions(), m.to_act()
+
+
+@pytest.mark.parametrize(("ruleset_id", "level_id"), HOST_CASES)
+def test_host_match_undo_save_and_replay_across_the_child(ruleset_id: str, level_id: str) -> None:
+    rs, level = _load(ruleset_id, level_id)
+    m = Match.new(ruleset_id, level, [f"P{i}" for i in range(len(_seats(rs, level)))], 31)
+    rng = Rng(8)
+    saved_mid_child = 0
+    undone = 0
+    for n in range(rs.max_game_length):
+        seat = m.to_act()
+        if seat is None:
+            break
+        where = f"{ruleset_id}/{level_id} action {n}"
+        before = _fingerprint(m)
+        action = rng.choice(m.legal_actions())
+        events = m.apply(action)
+        after = _fingerprint(m)
+        if any(e.kind == CHILD_STARTED and e.barrier for e in events):
+            assert not m.can_undo(seat)[0], f"{where}: undo allowed back across a child's start"
+        if m.can_undo(seat)[0]:
+            m.undo(seat)
+            assert _fingerprint(m) == before, f"{where}: undo did not give back the state before {action.key!r}"
+            m.apply(action)
+            assert _fingerprint(m) == after, f"{where}: redoing {action.key!r} after undo gave another state"
+            undone += 1
+        if _live_child(m.state) is not None and n % 3 == 0:
+            data = json.loads(_text(m.to_save()))
+            again = Match.from_save(data)
+            assert again.state.digest() == m.state.digest(), f"{where}: a save made mid-child loads differently"
+            _state, digest, problems = replay(data)
+            assert problems == [], f"{where}: replay of a save made mid-child: {problems}"
+            assert digest == m.state.digest()
+            saved_mid_child += 1
+    assert m.is_over(), f"{ruleset_id}/{level_id}: the match did not end"
+    assert saved_mid_child > 0, "no save was made while a child game was live"
+    assert undone > 0, "no move was ever undone"
+
+
+@pytest.mark.parametrize(("ruleset_id", "level_id"), HOST_CASES)
+def test_host_search_bots_play_to_the_end(ruleset_id: str, level_id: str) -> None:
+    rs, level = _load(ruleset_id, level_id)
+    state = rs.new_game(level, _seats(rs, level), 5)
+    budget = BUDGETS["easy"].replace(seconds=None, noise=0.0)
+    bots = [MCTSBot(10 + s, "easy", budget, strict=True) for s in range(len(state.seat_names))]
+    inside = 0
+    for _ in range(rs.max_game_length):
+        seat = state.to_act()
+        if seat is None:
+            break
+        inside += _live_child(state) is not None
+        legal = state.legal_actions()
+        action = bots[seat].choose(rs, state.view(seat), seat, legal)
+        assert action in legal
+        state.apply(action)
+    assert state.result() is not None, "the bots did not finish the game"
+    assert inside > 0, "the bots never played inside a child game"

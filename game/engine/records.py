@@ -200,8 +200,8 @@ def _plan(tp: Any, owner: str) -> _Plan:
     if tp in (int, float, str, bool, type(None)):
         return _scalar(tp, owner)
     if isinstance(tp, type) and tp in _CODECS:
-        dump, load, copy = _CODECS[tp]
-        return _Plan(dump, load, copy)
+        c_dump, c_load, c_copy = _CODECS[tp]
+        return _Plan(c_dump, c_load, c_copy)
     if isinstance(tp, type) and issubclass(tp, Record):
         rec = tp
 
@@ -270,6 +270,8 @@ def _sequence(item: _Plan, kind: type) -> _Plan:
         if not isinstance(v, list):
             raise _fail(path, what, v)
         return kind(iload(x, f"{path}[{i}]") for i, x in enumerate(v))
+    dump: Callable[[Any], Any]
+    copy: Callable[[Any], Any] | None
     if kind is tuple:
         dump = (lambda v: list(v)) if idump is None else (lambda v: [idump(x) for x in v])
         copy = None if icopy is None else (lambda v: tuple(icopy(x) for x in v))

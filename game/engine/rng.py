@@ -70,9 +70,18 @@ class Rng:
         self.shuffle(pool)
         return pool[:k]
 
+    def fork_seed(self) -> int:
+        """Return a seed for an independent stream, advancing this one by one draw.
+
+        Deterministic: the same generator state always gives the same seed, so a child game
+        started from a parent's generator (engine/host.py) replays exactly; the parent's own
+        stream moves on, so the next fork differs.
+        """
+        return self.next_u64()
+
     def fork(self) -> "Rng":
-        """Return an independent generator seeded from this one (for bots' own noise)."""
-        return Rng(self.next_u64())
+        """Return an independent generator seeded from this one (bots' own noise, child games)."""
+        return Rng(self.fork_seed())
 
     def to_json(self) -> dict[str, Any]:
         """Return the exact state as JSON-safe data."""
