@@ -72,13 +72,13 @@ class MaxLen:
 
 
 # --------------------------------------------------------------------------- codecs
-Codec = tuple[Callable[[Any], Any], Callable[[Any, str], Any], Callable[[Any], Any]]
+Codec = tuple[Callable[[Any], Any], Callable[[Any, str], Any], Callable[[Any], Any] | None]
 _CODECS: dict[type, Codec] = {}
 
 
 def register_codec(tp: type, dump: Callable[[Any], Any], load: Callable[[Any, str], Any],
-                   copy: Callable[[Any], Any]) -> None:
-    """Teach records a custom field type: how to dump it, load it (data, path) and copy it."""
+                   copy: Callable[[Any], Any] | None) -> None:
+    """Teach records a custom field type: how to dump it, load it (data, path) and copy it (None: immutable, shared)."""
     _CODECS[tp] = (dump, load, copy)
 
 

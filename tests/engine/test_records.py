@@ -184,3 +184,30 @@ def test_lists_and_tables_of_plain_values_check_in_one_pass_and_still_name_the_b
         Hero.from_json(data, "hero")
     loaded = Hero.from_json(_hero().to_json())
     assert loaded.marks == {"x": 1} and loaded.bag == ["a", "b"]
+
+class Spot(tuple):  # type: ignore[type-arg]
+    """An immutable value with its own JSON shape (registered below with copy=None)."""
+
+
+def _load_spot(v: object, path: str) -> Spot:
+    if not isinstance(v, dict) or set(v) != {"r", "c"}:
+        raise RecordError(f"{path}: expected a spot {{r, c}}")
+    return Spot((v["r"], v["c"]))
+
+
+@dataclass(eq=False)
+class Spots(Record):
+    spots: list[Spot] = field(default_factory=list)
+
+
+def test_codec_without_copy_shares_immutable_values() -> None:
+    from game.engine.records import register_codec
+
+    register_codec(Spot, lambda s: {"r": s[0], "c": s[1]}, _load_spot, None)
+    a = Spots([Spot((1, 2)), Spot((3, 4))])
+    assert a.to_json() == {"spots": [{"r": 1, "c": 2}, {"r": 3, "c": 4}]}
+    b = a.clone()
+    assert b.spots is not a.spots and b.spots[0] is a.spots[0]
+    assert Spots.from_json(a.to_json()).spots == [(1, 2), (3, 4)]
+    with pytest.raises(RecordError, match=r"spots\[1\]: expected a spot"):
+        Spots.from_json({"spots": [{"r": 1, "c": 2}, [3, 4]]})

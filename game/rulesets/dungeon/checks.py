@@ -3,16 +3,18 @@
 ``invariants`` is run after every action by tests and ``simulate``: chips and
 map cards are conserved, numbers stay in bounds, chips sit only where the
 seed allows, and every seat's status agrees with the phase.
-``parse_state`` rebuilds a state from JSON and names the bad field.
+Loading is the record's own (``DungeonState.from_json``); ``migrate`` turns a
+version-1 state (level embedded) into version 2 (level named by hash) and
+``validate`` adds the checks a type cannot express, naming the field path.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from game.engine.levels import Level
+from game.engine import levelrefs
+from game.engine.levels import Level, LevelError
 from game.engine.protocol import StateError
-from game.engine.rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.dungeon.state import DungeonState
@@ -20,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ACTIVE_DUNGEON = ("map", "draw", "place", "floor_done", "depths")
 
 
-def invariants(st: "DungeonState") -> list[str]:
+def invariants(st: DungeonState) -> list[str]:
     """Return every broken invariant in words (empty when the state is sound)."""
     bad: list[str] = []
     model = st.model
@@ -84,7 +86,7 @@ def invariants(st: "DungeonState") -> list[str]:
     return bad
 
 
-def _dungeon_problems(st: "DungeonState", s: int) -> list[str]:
+def _dungeon_problems(st: DungeonState, s: int) -> list[str]:
     p = st.players[s]
     bad: list[str] = []
     if not p.maps:
@@ -129,10 +131,10 @@ def _dungeon_problems(st: "DungeonState", s: int) -> list[str]:
     return bad
 
 
-def _phase_problems(st: "DungeonState") -> list[str]:
+def _phase_problems(st: DungeonState) -> list[str]:
     bad: list[str] = []
     if st.phase not in ("dungeon", "market", "over"):
-        return [f"unknown phase {st.phase!r}"]
+        return [f"phase {str(st.phase)!r} is passed automatically, never between actions"]
     if not 1 <= st.round <= st.model.rounds:
         bad.append(f"round {st.round} outside 1..{st.model.rounds}")
     if st.phase == "over":
@@ -171,111 +173,61 @@ def _phase_problems(st: "DungeonState") -> list[str]:
 
 # --- loading -----------------------------------------------------------------------------------------
 
+def migrate(data: Any) -> Any:
+    """Return version-2 data: a version-1 state's embedded level is validated, remembered and named by hash."""
+    if not isinstance(data, dict):
+        raise StateError("state: expected a table")
+    if data.get("ruleset") != "dungeon":
+        raise StateError(f"ruleset: expected 'dungeon', got {data.get('ruleset')!r}")
+    if data.get("version") != 1:
+        return data
+    level = data.get("level")
+    if not isinstance(level, dict):
+        raise StateError("level: expected the level table")
+    try:
+        loaded = Level.from_data(level, where="save:level")
+    except LevelError as exc:
+        raise StateError(f"level: {exc}") from None
+    if loaded.ruleset != "dungeon":
+        raise StateError(f"level: a {loaded.ruleset!r} level, not a dungeon level")
+    return {**data, "version": 2, "level": levelrefs.ref_of(loaded)}
+
+
 def _need(cond: bool, field: str, what: str) -> None:
     if not cond:
         raise StateError(f"{field}: {what}")
 
 
-def _int(d: dict[str, Any], key: str, where: str, lo: int = -10**6, hi: int = 10**6) -> int:
-    v = d.get(key)
-    _need(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, f"{where}{key}",
-          f"expected an integer in {lo}..{hi}, got {v!r}")
-    return v  # type: ignore[return-value]
+def validate(st: DungeonState) -> None:
+    """Raise StateError naming the field when a loaded state breaks what its types cannot say."""
+    from game.rulesets.dungeon.state import PHASES, STATUSES
 
-
-def _opt_str(d: dict[str, Any], key: str, where: str) -> str | None:
-    v = d.get(key)
-    _need(v is None or isinstance(v, str), f"{where}{key}", f"expected a string or null, got {v!r}")
-    return v
-
-
-def _str_list(v: Any, field: str) -> list[str]:
-    _need(isinstance(v, list) and all(isinstance(x, str) for x in v), field, "expected a list of strings")
-    return list(v)
-
-
-def parse_state(data: Any, load_level: Callable[[Any], Level]) -> "DungeonState":
-    """Rebuild a state from to_json data; StateError naming the bad field otherwise."""
-    from game.rulesets.dungeon.state import STATUSES, VERSION, DungeonState, Player
-
-    _need(isinstance(data, dict), "state", "expected a table")
-    _need(data.get("ruleset") == "dungeon", "ruleset", f"expected 'dungeon', got {data.get('ruleset')!r}")
-    _need(data.get("version") == VERSION, "version", f"expected {VERSION}, got {data.get('version')!r}")
-    level = load_level(data.get("level"))
-    seats = _str_list(data.get("seats"), "seats")
-    _need(level.model.min_players() <= len(seats) <= level.model.max_players(), "seats",
-          f"this level seats {level.model.min_players()} to {level.model.max_players()} players, got {len(seats)}")
-    try:
-        rng = Rng.from_json(data.get("rng"))
-    except ValueError as exc:
-        raise StateError(f"rng: {exc}") from None
-    st = DungeonState(level, seats, rng)
-    st.round = _int(data, "round", "", 1, level.model.rounds)
-    st.phase = data.get("phase")  # type: ignore[assignment]
-    _need(st.phase in ("dungeon", "market", "over"), "phase", f"unknown phase {st.phase!r}")
-    st.first_seat = _int(data, "first_seat", "", 0, len(seats) - 1)
-    act = data.get("active")
-    _need(act is None or (isinstance(act, int) and not isinstance(act, bool) and 0 <= act < len(seats)),
-          "active", f"expected a seat index or null, got {act!r}")
-    st.active = act
-    st.entrance_pile = _str_list(data.get("entrance_pile"), "entrance_pile")
-    st.depths_pile = _str_list(data.get("depths_pile"), "depths_pile")
-    market = data.get("market")
-    _need(isinstance(market, dict), "market", "expected a table of chip type -> chip ids")
-    for k, v in market.items():
-        _need(k in level.model.chips, f"market.{k}", "unknown chip type")
-        st.market[k] = _str_list(v, f"market.{k}")
-    players = data.get("players")
-    _need(isinstance(players, list) and len(players) == len(seats), "players", "expected one entry per seat")
-    for i, pd in enumerate(players):
+    model = st.model
+    n = len(st.seat_names)
+    _need(st.level.ruleset == "dungeon", "level", f"a {st.level.ruleset!r} level, not a dungeon level")
+    _need(model.min_players() <= n <= model.max_players(), "seats",
+          f"this level seats {model.min_players()} to {model.max_players()} players, got {n}")
+    _need(st.round <= model.rounds, "round", f"expected an integer in 1..{model.rounds}, got {st.round}")
+    _need(st.phase in PHASES, "phase", f"{str(st.phase)!r} is passed automatically, never saved")
+    _need(st.first_seat < n, "first_seat", f"expected a seat index, got {st.first_seat}")
+    _need(st.active is None or st.active < n, "active", f"expected a seat index or null, got {st.active}")
+    for k in st.market:
+        _need(k in model.chips, f"market.{k}", "unknown chip type")
+    _need(len(st.players) == n, "players", "expected one entry per seat")
+    for i, p in enumerate(st.players):
         w = f"players[{i}]."
-        _need(isinstance(pd, dict), f"players[{i}]", "expected a table")
-        hero = pd.get("hero")
-        _need(hero == level.model.seat_heroes[i], f"{w}hero", f"expected {level.model.seat_heroes[i]!r}")
-        p = Player(hero, 1)
-        p.max_health = _int(pd, "max_health", w, 1, 200)
-        p.health = _int(pd, "health", w, 0, p.max_health)
-        p.gold = _int(pd, "gold", w, 0)
-        p.vp = _int(pd, "vp", w, 0)
-        p.xp = _int(pd, "xp", w, 0)
-        p.bag = _str_list(pd.get("bag"), f"{w}bag")
-        maps = pd.get("maps")
-        _need(isinstance(maps, list) and len(maps) <= 64, f"{w}maps", "expected a list of maps")
-        for j, m in enumerate(maps):
-            mw = f"{w}maps[{j}]."
-            _need(isinstance(m, dict), f"{w}maps[{j}]", "expected a table")
-            card = m.get("card")
-            _need(isinstance(card, str) and card in st.content.cards, f"{mw}card", f"unknown map card {card!r}")
-            p.maps.append((card, _int(m, "side", mw, 0, 1), _int(m, "offset", mw, -64, 64)))
-        chips = pd.get("chips")
-        _need(isinstance(chips, list), f"{w}chips", "expected a list of placed chips")
-        for j, c in enumerate(chips):
-            cw = f"{w}chips[{j}]."
-            _need(isinstance(c, dict), f"{w}chips[{j}]", "expected a table")
-            cid, face = c.get("chip"), c.get("face")
-            _need(isinstance(cid, str) and cid in st.catalog, f"{cw}chip", f"unknown chip {cid!r}")
-            _need(isinstance(face, str), f"{cw}face", "expected a face name")
-            p.chips.append((cid, face, _int(c, "row", cw, 0, 400), _int(c, "col", cw, -64, 64)))
-        p.hero_row = _int(pd, "hero_row", w, 0, 400)
-        p.status = pd.get("status")  # type: ignore[assignment]
-        _need(p.status in STATUSES, f"{w}status", f"unknown status {p.status!r}")
-        p.pending_chip = _opt_str(pd, "pending_chip", w)
+        _need(p.hero == model.seat_heroes[i], f"{w}hero", f"expected {model.seat_heroes[i]!r}")
+        _need(p.health <= p.max_health, f"{w}health", f"expected an integer in 0..{p.max_health}, got {p.health}")
+        _need(p.status in STATUSES, f"{w}status", f"{str(p.status)!r} is passed automatically, never saved")
+        for j, m in enumerate(p.maps):
+            _need(m.card in st.content.cards, f"{w}maps[{j}].card", f"unknown map card {m.card!r}")
+        for j, c in enumerate(p.chips):
+            _need(c.chip in st.catalog, f"{w}chips[{j}].chip", f"unknown chip {c.chip!r}")
         _need(p.pending_chip is None or p.pending_chip in st.catalog, f"{w}pending_chip", "unknown chip")
-        p.pending_map = _opt_str(pd, "pending_map", w)
         _need(p.pending_map is None or p.pending_map in st.content.cards, f"{w}pending_map", "unknown card")
-        p.round_gold = _int(pd, "round_gold", w, 0)
-        p.buys = _int(pd, "buys", w, 0, 5)
-        p.knockouts = _int(pd, "knockouts", w, 0, 100)
-        last = pd.get("last")
-        _need(last is None or isinstance(last, dict), f"{w}last", "expected a table or null")
-        p.last = dict(last) if last is not None else None
-        st.players.append(p)
-    winners = data.get("winners")
-    _need(winners is None or (isinstance(winners, list) and all(isinstance(x, int) and 0 <= x < len(seats)
-                                                                for x in winners)),
-          "winners", "expected null or a list of seat indexes")
-    st.winners = None if winners is None else list(winners)
+        _need(p.last is None or isinstance(p.last, dict), f"{w}last", "expected a table or null")
+    _need(st.winners is None or all(0 <= x < n for x in st.winners), "winners",
+          "expected null or a list of seat indexes")
     problems = invariants(st)
     if problems:
         raise StateError(f"state: {problems[0]}")
-    return st

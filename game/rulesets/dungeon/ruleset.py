@@ -2,47 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from game.engine.levels import Level, LevelError
-from game.engine.protocol import Ruleset, StateError, digest_of, seat_specs
+from game.engine import levelrefs
+from game.engine.levels import Level
+from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
+from game.rulesets.dungeon.checks import migrate
 from game.rulesets.dungeon.level import DungeonLevel
 from game.rulesets.dungeon.state import DungeonState, new_state, state_from_json
-
-_LEVELS: dict[Any, tuple[Any, Level, Any]] = {}
-
-
-def _shape(data: dict[str, Any]) -> tuple[Any, ...]:
-    """A cheap fingerprint of a level dict's top level (catches in-place edits of its fields)."""
-    return tuple((k, v if isinstance(v, (str, int, float, bool, type(None))) else id(v)) for k, v in data.items())
-
-
-def _level_from(data: Any) -> Level:
-    """Validate a saved level dict (cached by identity and content: bots rebuild states many times)."""
-    if not isinstance(data, dict):
-        raise StateError("level: expected the level table")
-    hit = _LEVELS.get(id(data))
-    if hit is not None and hit[0] is data and hit[2] == _shape(data):
-        return hit[1]
-    try:
-        key = digest_of(data)
-    except (TypeError, ValueError):
-        raise StateError("level: not JSON data") from None
-    hit = _LEVELS.get(key)
-    if hit is None:
-        try:
-            level = Level.from_data(data, where="save:level")
-        except LevelError as exc:
-            raise StateError(f"level: {exc}") from None
-        if level.ruleset != "dungeon":
-            raise StateError(f"level: a {level.ruleset!r} level, not a dungeon level")
-        hit = (data, level, None)
-        _LEVELS[key] = hit
-    if len(_LEVELS) > 256:
-        _LEVELS.clear()
-    _LEVELS[id(data)] = (data, hit[1], _shape(data))
-    return hit[1]
 
 
 class DungeonRuleset(Ruleset):
@@ -65,14 +34,14 @@ class DungeonRuleset(Ruleset):
 
     def from_json(self, data: dict[str, Any]) -> DungeonState:
         """Rebuild a state; StateError naming the bad field."""
-        return state_from_json(data, _level_from)
+        return state_from_json(data)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> DungeonState:
         """Sample the hidden order of the map piles; everything else is in the view."""
         if not isinstance(view, dict):
             raise StateError("view: expected a table")
-        data = {k: v for k, v in view.items() if k not in ("display", "hint")}
-        level = _level_from(data.get("level"))
+        data = migrate({k: v for k, v in view.items() if k not in ("display", "hint")})
+        level = levelrefs.resolve(data.get("level"), "dungeon", "level")
         model: DungeonLevel = level.model
         in_play: set[str] = set()
         for p in data.get("players") or []:

@@ -1,4 +1,4 @@
-"""One dungeon match: rounds of Dungeon, Resolution, Village and Market (seed 001 + RULES.md).
+"""One dungeon match as a typed record: rounds of Dungeon, Resolution, Village and Market (seed 001 + RULES.md).
 
 Each seat has its own hero, bag and dungeon. The seed's Dungeon phase is
 simultaneous; here seats play their dungeons one after another (they do not
@@ -14,31 +14,151 @@ rotates every round. Statuses of a seat during the Dungeon phase:
                 from the bottom of the pile; choose its side and shift (-1, 0, +1)
     done        stopped (by choice, after playing the last chip, or no Depths map left)
 
-In the Market the acting seat has status ``market``.
+In the Market the acting seat has status ``market``. The state's fields are declared
+once here (``Record``: JSON, loading and copying come from the declaration); the turn
+flow (who decides, handlers, automatic work) is declared in ``flow.py``; loading checks
+that a type cannot express are in ``checks.py``.
 """
 
 from __future__ import annotations
 
-import copy
-import logging
-from typing import Any
+import enum
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Final, Literal, NamedTuple
 
 from game.engine import i18n
 from game.engine.actions import Action
-from game.engine.events import Event, card_moved, chip_drawn, game_over, phase_began, shuffled
+from game.engine.events import Event
+from game.engine.flow import FlowGame
 from game.engine.levels import Level
-from game.engine.protocol import GameState, Result, StateError
+from game.engine.protocol import GameState, Result
+from game.engine.records import (
+    DERIVED,
+    Between,
+    Json,
+    MaxLen,
+    Record,
+    RecordError,
+    register_codec,
+)
 from game.engine.rng import Rng
 from game.rulesets.dungeon.geometry import Board, Pos, build_board
 from game.rulesets.dungeon.level import Content, DungeonLevel, compile_content
 from game.rulesets.dungeon.resolve import Outcome, resolve, token_map
 
-log = logging.getLogger(__name__)
-
-VERSION = 1
-STATUSES = ("waiting", "map", "draw", "place", "floor_done", "depths", "done", "market")
-PHASES = ("dungeon", "market", "over")
+#: state JSON version: 2 names the level by content hash (1 embedded it; ``checks.migrate`` reads it)
+VERSION: Final = 2
 SHIFTS = (-1, 0, 1)
+BIG = 10**6
+
+
+class Phase(enum.StrEnum):
+    """The phase of a round (resolution and village pass automatically inside one action)."""
+
+    DUNGEON = "dungeon"
+    RESOLUTION = "resolution"
+    VILLAGE = "village"
+    MARKET = "market"
+    OVER = "over"
+
+
+class Status(enum.StrEnum):
+    """What a seat is doing in the current phase (see the module docstring)."""
+
+    WAITING = "waiting"
+    MAP = "map"
+    DRAW = "draw"
+    PLACE = "place"
+    CHECK = "check"  # automatic: a chip, map or descent was just played; never saved
+    FLOOR_DONE = "floor_done"
+    DEPTHS = "depths"
+    DONE = "done"
+    MARKET = "market"
+
+
+#: statuses a saved state may show (``check`` is passed inside one action)
+STATUSES = tuple(s.value for s in Status if s is not Status.CHECK)
+#: phases a saved state may show (resolution and village are passed inside one action)
+PHASES = (Phase.DUNGEON.value, Phase.MARKET.value, Phase.OVER.value)
+
+
+class MapRef(NamedTuple):
+    """A placed map: card id, side (0/1) and column offset; saved as {card, side, offset}."""
+
+    card: str
+    side: int
+    offset: int
+
+
+class PlacedChip(NamedTuple):
+    """A chip on a seat's dungeon: chip id, face, row, column; saved as {chip, face, row, col}."""
+
+    chip: str
+    face: str
+    row: int
+    col: int
+
+
+def _int_in(v: Any, path: str, lo: int, hi: int) -> int:
+    if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi:
+        return v
+    raise RecordError(f"{path}: expected an integer in {lo}..{hi}, got {v!r}")
+
+
+def _table(v: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise RecordError(f"{path}: expected a table")
+    for k in v:
+        if k not in keys:
+            raise RecordError(f"{path}.{k}: unknown field")
+    return v
+
+
+def _text(v: Any, path: str) -> str:
+    if isinstance(v, str):
+        return v
+    raise RecordError(f"{path}: expected a text, got {v!r}")
+
+
+def _load_map(v: Any, path: str) -> MapRef:
+    d = _table(v, path, MapRef._fields)
+    return MapRef(_text(d.get("card"), f"{path}.card"), _int_in(d.get("side"), f"{path}.side", 0, 1),
+                  _int_in(d.get("offset"), f"{path}.offset", -64, 64))
+
+
+def _load_chip(v: Any, path: str) -> PlacedChip:
+    d = _table(v, path, PlacedChip._fields)
+    return PlacedChip(_text(d.get("chip"), f"{path}.chip"), _text(d.get("face"), f"{path}.face"),
+                      _int_in(d.get("row"), f"{path}.row", 0, 400), _int_in(d.get("col"), f"{path}.col", -64, 64))
+
+
+register_codec(MapRef, lambda m: {"card": m[0], "side": m[1], "offset": m[2]}, _load_map, None)
+register_codec(PlacedChip, lambda c: {"chip": c[0], "face": c[1], "row": c[2], "col": c[3]}, _load_chip, None)
+
+Count = Annotated[int, Between(0, BIG)]
+
+
+@dataclass(eq=False)
+class Player(Record):
+    """One seat's hero, purse, bag and dungeon."""
+
+    hero: str
+    health: Annotated[int, Between(0, 200)]
+    max_health: Annotated[int, Between(1, 200)]
+    gold: Count = 0
+    vp: Count = 0
+    xp: Count = 0
+    bag: list[str] = field(default_factory=list)
+    maps: Annotated[list[MapRef], MaxLen(64)] = field(default_factory=list)
+    chips: list[PlacedChip] = field(default_factory=list)
+    hero_row: Annotated[int, Between(0, 400)] = 0
+    status: Status = Status.WAITING
+    pending_chip: str | None = None
+    pending_map: str | None = None
+    round_gold: Count = 0
+    buys: Annotated[int, Between(0, 5)] = 0
+    knockouts: Annotated[int, Between(0, 100)] = 0
+    last: Json = None
 
 
 def chip_catalog(model: DungeonLevel, n_seats: int) -> dict[str, str]:
@@ -54,76 +174,55 @@ def chip_catalog(model: DungeonLevel, n_seats: int) -> dict[str, str]:
     return out
 
 
-class Player:
-    """One seat's hero, purse, bag and dungeon."""
-
-    __slots__ = ("hero", "health", "max_health", "gold", "vp", "xp", "bag", "maps", "chips", "hero_row",
-                 "status", "pending_chip", "pending_map", "round_gold", "buys", "knockouts", "last")
-
-    def __init__(self, hero: str, health: int) -> None:
-        self.hero = hero
-        self.health = health
-        self.max_health = health
-        self.gold = 0
-        self.vp = 0
-        self.xp = 0
-        self.bag: list[str] = []
-        self.maps: list[tuple[str, int, int]] = []
-        self.chips: list[tuple[str, str, int, int]] = []  # chip id, face, row, col
-        self.hero_row = 0
-        self.status = "waiting"
-        self.pending_chip: str | None = None
-        self.pending_map: str | None = None
-        self.round_gold = 0
-        self.buys = 0
-        self.knockouts = 0
-        self.last: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """Return JSON-safe data."""
-        return {
-            "hero": self.hero, "health": self.health, "max_health": self.max_health, "gold": self.gold,
-            "vp": self.vp, "xp": self.xp, "bag": list(self.bag),
-            "maps": [{"card": c, "side": s, "offset": o} for c, s, o in self.maps],
-            "chips": [{"chip": c, "face": f, "row": r, "col": k} for c, f, r, k in self.chips],
-            "hero_row": self.hero_row, "status": self.status, "pending_chip": self.pending_chip,
-            "pending_map": self.pending_map, "round_gold": self.round_gold, "buys": self.buys,
-            "knockouts": self.knockouts, "last": copy.deepcopy(self.last),
-        }
-
-    def copy(self) -> "Player":
-        """Return an independent copy."""
-        p = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(p, name, getattr(self, name))
-        p.bag = list(self.bag)
-        p.maps = list(self.maps)
-        p.chips = list(self.chips)
-        p.last = copy.deepcopy(self.last)
-        return p
+#: derived tables shared by every state of one level and seat count: (model, content, catalog, index)
+_DERIVED: dict[tuple[str, int], tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]] = {}
 
 
-class DungeonState(GameState):
-    """A dungeon game in progress."""
+def _derived(level: Level, n_seats: int) -> tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]:
+    key = (level.content_hash, n_seats)
+    hit = _DERIVED.get(key)
+    if hit is None or hit[0] is not level.model:
+        model: DungeonLevel = level.model
+        catalog = chip_catalog(model, n_seats)
+        hit = (model, compile_content(model, level.content_hash), catalog, {c: i for i, c in enumerate(catalog)})
+        if len(_DERIVED) > 256:
+            _DERIVED.clear()
+        _DERIVED[key] = hit
+    return hit
+
+
+@dataclass(eq=False)
+class DungeonState(FlowGame, Record, GameState):
+    """A dungeon game in progress (fields saved in this order; see docs/rules/dungeon.md)."""
+
+    ruleset: Literal["dungeon"]
+    version: Literal[2]
+    level: Level
+    seat_names: Annotated[list[str], MaxLen(8)] = field(metadata={"json": "seats"})
+    rng: Rng
+    round: Annotated[int, Between(1, 1000)] = 1
+    phase: Phase = Phase.DUNGEON
+    first_seat: Annotated[int, Between(0, 7)] = 0
+    active: Annotated[int, Between(0, 7)] | None = None
+    entrance_pile: list[str] = field(default_factory=list)
+    depths_pile: list[str] = field(default_factory=list)
+    market: dict[str, list[str]] = field(default_factory=dict)
+    players: list[Player] = field(default_factory=list)
+    winners: list[int] | None = None
+    # derived from the level and the seat count (not saved)
+    model: DungeonLevel = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
+    content: Content = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
+    catalog: dict[str, str] = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
+    chip_index: dict[str, int] = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
 
     ruleset_id = "dungeon"
 
-    def __init__(self, level: Level, seat_names: list[str], rng: Rng) -> None:
-        self.level = level
-        self.model: DungeonLevel = level.model
-        self.content: Content = compile_content(level.model, level.content_hash)
-        self.seat_names = list(seat_names)
-        self.rng = rng
-        self.catalog = chip_catalog(self.model, len(seat_names))
-        self.round = 1
-        self.phase = "dungeon"
-        self.first_seat = 0
-        self.active: int | None = None
-        self.entrance_pile: list[str] = []
-        self.depths_pile: list[str] = []
-        self.market: dict[str, list[str]] = {}
-        self.players: list[Player] = []
-        self.winners: list[int] | None = None
+    def __post_init__(self) -> None:
+        self.after_load()
+
+    def after_load(self) -> None:
+        """Rebuild the level's model, compiled content and chip catalog (shared, never changed)."""
+        self.model, self.content, self.catalog, self.chip_index = _derived(self.level, len(self.seat_names))
 
     # --- helpers ---------------------------------------------------------------------------------
     @property
@@ -213,281 +312,16 @@ class DungeonState(GameState):
         tok = self.model.tokens.get(token)
         return i18n.localize(tok.name, lang) if tok is not None else token
 
-    # --- protocol --------------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        """Return the seat that decides now, or None when the game is over."""
-        return None if self.phase == "over" else self.active
-
-    def legal_actions(self) -> list[Action]:
-        """Return the acting seat's legal actions, unique, in a stable order."""
-        seat = self.to_act()
-        if seat is None:
-            return []
-        p = self.players[seat]
-        st = p.status
-        if st == "map":
-            return [Action.of("choose_map", side=0), Action.of("choose_map", side=1)]
-        if st == "draw":
-            return [Action.of("draw")]
-        if st == "place" and p.pending_chip is not None:
-            board = self.board(seat)
-            spaces = self.legal_spaces(seat)
-            out = []
-            for face in dict.fromkeys(self.chip_faces(p.pending_chip)):
-                for pos in spaces:
-                    out.append(Action.of("place", face=face, floor=pos[0] + 1, space=board.space_of(pos)))
-            return out
-        if st == "floor_done":
-            return ([Action.of("continue")] if p.bag else []) + [Action.of("stop")]
-        if st == "depths":
-            return [Action.of("place_depths", side=s, shift=d) for s in (0, 1) for d in SHIFTS]
-        if st == "market":
-            return [Action.of("buy", chip=c) for c in self.buyable(seat)] + [Action.of("done")]
-        return []
-
+    # --- protocol (to_act, legal_actions and _apply come from the declared flow, flow.py) ----------
     def explain_illegal(self, action: Action) -> str:
         """Say in words why an action is refused now."""
         from game.rulesets.dungeon.words import explain
 
         return explain(self, action, i18n.language())
 
-    def _apply(self, action: Action) -> list[Event]:
-        seat = self.active
-        assert seat is not None
-        p = self.players[seat]
-        ev: list[Event] = []
-        kind = action.kind
-        if kind == "choose_map":
-            side = int(action["side"])
-            card = p.pending_map
-            assert card is not None
-            p.maps = [(card, side, 0)]
-            p.pending_map = None
-            p.hero_row = 0
-            ev.append(Event("MapChosen", {"seat": seat, "card": card, "side": side, "deck": "entrance"}))
-            ev.append(Event("HeroPlaced", {"seat": seat, "floor": 1}))
-            self._settle(seat, ev)
-        elif kind == "draw":
-            ev.append(self._draw(seat))
-        elif kind == "place":
-            chip = p.pending_chip
-            assert chip is not None
-            board = self.board(seat)
-            pos = board.pos_of(int(action["floor"]), int(action["space"]))
-            face = str(action["face"])
-            cell = board.cells[pos]
-            p.chips.append((chip, face, pos[0], pos[1]))
-            p.pending_chip = None
-            ev.append(Event("ChipPlaced", {"seat": seat, "chip": chip, "type": self.catalog[chip], "face": face,
-                                           "floor": pos[0] + 1, "space": board.space_of(pos),
-                                           "replaces": cell.token if cell.kind == "feature" else None}))
-            self._settle(seat, ev)
-        elif kind == "continue":
-            p.hero_row += 1
-            ev.append(Event("HeroDescended", {"seat": seat, "floor": p.hero_row + 1}))
-            self._settle(seat, ev)
-        elif kind == "stop":
-            self._stop(seat, "chose", ev)
-        elif kind == "place_depths":
-            card = p.pending_map
-            assert card is not None
-            side, shift = int(action["side"]), int(action["shift"])
-            offset = p.maps[-1][2] + shift
-            p.maps.append((card, side, offset))
-            p.pending_map = None
-            ev.append(Event("MapChosen", {"seat": seat, "card": card, "side": side, "deck": "depths",
-                                          "shift": shift, "offset": offset}))
-            p.status = "floor_done"
-        elif kind == "buy":
-            ctype = str(action["chip"])
-            cost = self.price(ctype)
-            chip = self.market[ctype].pop()
-            p.bag.append(chip)
-            p.gold -= cost
-            p.buys += 1
-            ev.append(Event("ChipBought", {"seat": seat, "chip": chip, "type": ctype, "price": cost}))
-            if not self.buyable(seat):
-                p.status = "done"
-        elif kind == "done":
-            p.status = "done"
-            ev.append(Event("MarketLeft", {"seat": seat}))
-        else:  # pragma: no cover - legal_actions never offers anything else
-            raise AssertionError(kind)
-        if p.status == "done":
-            self._next_seat(ev)
-        return ev
-
-    # --- flow ------------------------------------------------------------------------------------
-    def _draw(self, seat: int) -> Event:
-        p = self.players[seat]
-        if self.model.fixed_bag_order:
-            index = {cid: i for i, cid in enumerate(self.catalog)}
-            chip = min(p.bag, key=lambda c: index[c])
-            p.bag.remove(chip)
-        else:
-            chip = p.bag.pop(self.rng.randbelow(len(p.bag)))
-        p.pending_chip = chip
-        p.status = "place"
-        return chip_drawn(seat, chip, type=self.catalog[chip], faces=self.chip_faces(chip), left=len(p.bag))
-
-    def _stop(self, seat: int, reason: str, ev: list[Event]) -> None:
-        p = self.players[seat]
-        p.status = "done"
-        ev.append(Event("Stopped", {"seat": seat, "floor": p.hero_row + 1, "reason": reason,
-                                    "chips_left": len(p.bag)}))
-
-    def _settle(self, seat: int, ev: list[Event]) -> None:
-        """After a map, a chip or a descent: decide what the seat does next."""
-        p = self.players[seat]
-        if not p.bag:
-            self._stop(seat, "bag_empty", ev)
-            return
-        if not self.floor_finished(seat):
-            p.status = "draw"
-            return
-        ev.append(Event("FloorFinished", {"seat": seat, "floor": p.hero_row + 1}))
-        if p.hero_row == self.board(seat).floors - 1:
-            if not self.depths_pile:
-                self._stop(seat, "no_depths", ev)
-                return
-            card = self.depths_pile.pop(0)
-            p.pending_map = card
-            p.status = "depths"
-            ev.append(card_moved(card, "depths_pile", f"dungeon:{seat}", bottom=True, revealed=True, seat=seat))
-            return
-        p.status = "floor_done"
-
-    def _start_dungeon(self, seat: int, ev: list[Event]) -> None:
-        p = self.players[seat]
-        card = self.entrance_pile.pop(0)
-        p.pending_map = card
-        p.status = "map"
-        ev.append(phase_began("dungeon", seat, round=self.round))
-        ev.append(card_moved(card, "entrance_pile", f"dungeon:{seat}", bottom=True, revealed=True, seat=seat))
-
-    def _next_seat(self, ev: list[Event]) -> None:
-        """Hand the turn to the next seat of the phase, or end the phase."""
-        for s in self.order():
-            if self.players[s].status == "waiting":
-                self.active = s
-                if self.phase == "dungeon":
-                    self._start_dungeon(s, ev)
-                else:
-                    self.players[s].status = "market"
-                    self.players[s].buys = 0
-                    if not self.buyable(s):
-                        self.players[s].status = "done"
-                        ev.append(Event("MarketSkipped", {"seat": s}))
-                        continue
-                    ev.append(phase_began("market", s, round=self.round))
-                return
-        if self.phase == "dungeon":
-            self._end_dungeon_phase(ev)
-        else:
-            self._start_round(self.round + 1, ev)
-
-    def _end_dungeon_phase(self, ev: list[Event]) -> None:
-        """Resolution for every seat, clean-up, Village, then the Market or the end."""
-        ev.append(phase_began("resolution", None, round=self.round))
-        for s in range(self.n):
-            self._resolve(s, ev)
-        self._cleanup(ev)
-        ev.append(phase_began("village", None, round=self.round))
-        for s in range(self.n):
-            self._village(s, ev)
-        if self.round >= self.model.rounds:
-            self._finish(ev)
-            return
-        self.phase = "market"
-        for p in self.players:
-            p.status = "waiting"
-        self.active = None
-        self._next_seat(ev)
-
-    def _resolve(self, seat: int, ev: list[Event]) -> None:
-        p = self.players[seat]
-        out = self.preview(seat, record=True)
-        for e in out.events:
-            data = dict(e)
-            kind = data.pop("kind")
-            data["seat"] = seat
-            ev.append(Event(kind, data))
-        before = p.health
-        ko = out.health <= 0
-        p.vp += out.vp
-        p.xp += out.xp
-        if ko:
-            p.health = 0
-            p.knockouts += 1
-            ev.append(Event("KnockedOut", {"seat": seat, "gold_lost": out.gold}))
-        else:
-            p.health = min(p.max_health, out.health)
-            p.gold += out.gold
-        p.last = {"round": self.round, "vp": out.vp, "xp": out.xp, "gold": 0 if ko else out.gold,
-                  "health": p.health - before, "knocked_out": ko, "floor": p.hero_row + 1,
-                  "defeated": out.defeated, "monsters": out.monsters}
-        ev.append(Event("Resolved", {"seat": seat, **p.last}))
-
-    def _cleanup(self, ev: list[Event]) -> None:
-        """Chips go back to their bags; maps go back to their piles (reshuffled unless fixed)."""
-        index = {cid: i for i, cid in enumerate(self.catalog)}
-        for p in self.players:
-            p.bag.extend(c for c, _, _, _ in p.chips)
-            p.chips = []
-            p.bag.sort(key=lambda c: index[c])
-            for card, _, _ in p.maps:
-                (self.entrance_pile if self.content.card_deck[card] == "entrance" else self.depths_pile).append(card)
-            p.maps = []
-            p.hero_row = 0
-        if not self.model.fixed_maps:
-            self.rng.shuffle(self.entrance_pile)
-            self.rng.shuffle(self.depths_pile)
-            ev.append(shuffled("entrance_pile"))
-            ev.append(shuffled("depths_pile"))
-
-    def _village(self, seat: int, ev: list[Event]) -> None:
-        p = self.players[seat]
-        base = self.model.heroes[p.hero].health + self.model.health_bonus
-        level_max = max(1, base) + p.xp // self.model.xp_per_level
-        if level_max > p.max_health:
-            gain = level_max - p.max_health
-            p.max_health = level_max
-            p.health += gain
-            ev.append(Event("LevelUp", {"seat": seat, "max_health": p.max_health}))
-        healed = min(self.model.village_heal, p.max_health - p.health)
-        if healed > 0:
-            p.health += healed
-            ev.append(Event("Healed", {"seat": seat, "amount": healed, "where": "village"}))
-
-    def _start_round(self, number: int, ev: list[Event]) -> None:
-        self.round = number
-        self.phase = "dungeon"
-        self.first_seat = (number - 1) % self.n
-        for p in self.players:
-            p.status = "waiting"
-            p.round_gold = p.gold
-            p.buys = 0
-        ev.append(phase_began("round", None, round=number))
-        self.active = None
-        self._next_seat(ev)
-
-    def _finish(self, ev: list[Event]) -> None:
-        self.phase = "over"
-        self.active = None
-        self.winners = self._winners()
-        ev.append(game_over(list(self.winners), vp=[p.vp for p in self.players]))
-
-    def _winners(self) -> list[int]:
-        if self.n == 1:
-            return [0] if self.players[0].vp >= self.model.vp_target else []
-        best = max(p.vp for p in self.players)
-        tied = [s for s, p in enumerate(self.players) if p.vp == best]
-        top_gold = max(self.players[s].gold for s in tied)
-        return [s for s in tied if self.players[s].gold == top_gold]
-
     def result(self) -> Result | None:
         """Return the result once the game is over."""
-        if self.phase != "over" or self.winners is None:
+        if self.phase is not Phase.OVER or self.winners is None:
             return None
         if self.n == 1:
             reason = "target_reached" if self.winners else "target_missed"
@@ -504,7 +338,8 @@ class DungeonState(GameState):
         """Return what a seat may know: everything but the RNG and the order of the map piles.
 
         Readable parts come first for the generic table view: ``hint`` (tutorial text) and
-        ``display`` (per seat: hero, numbers, status and the board as text rows).
+        ``display`` (per seat: hero, numbers, status and the board as text rows). ``level`` is
+        the level's reference {ruleset, id, hash}.
         """
         from game.rulesets.dungeon.words import current_hint, display
 
@@ -520,30 +355,6 @@ class DungeonState(GameState):
         out["entrance_pile"] = ["?"] * len(self.entrance_pile)
         out["depths_pile"] = ["?"] * len(self.depths_pile)
         return out
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the full state as JSON-safe data."""
-        return {
-            "ruleset": "dungeon", "version": VERSION, "level": self.level.data,
-            "seats": list(self.seat_names), "rng": self.rng.to_json(),
-            "round": self.round, "phase": self.phase, "first_seat": self.first_seat, "active": self.active,
-            "entrance_pile": list(self.entrance_pile), "depths_pile": list(self.depths_pile),
-            "market": {k: list(v) for k, v in sorted(self.market.items())},
-            "players": [p.to_json() for p in self.players],
-            "winners": None if self.winners is None else list(self.winners),
-        }
-
-    def clone(self) -> "DungeonState":
-        """Return an independent copy (faster than a JSON round trip)."""
-        s = DungeonState.__new__(DungeonState)
-        s.__dict__.update(self.__dict__)
-        s.rng = Rng.from_json(self.rng.to_json())
-        s.entrance_pile = list(self.entrance_pile)
-        s.depths_pile = list(self.depths_pile)
-        s.market = {k: list(v) for k, v in self.market.items()}
-        s.players = [p.copy() for p in self.players]
-        s.winners = None if self.winners is None else list(self.winners)
-        return s
 
     # --- checks and words ------------------------------------------------------------------------
     def invariants(self) -> list[str]:
@@ -573,14 +384,15 @@ class DungeonState(GameState):
 
 def new_state(level: Level, seat_names: list[str], seed: int) -> DungeonState:
     """Set up a game: heroes, bags, shuffled piles, market stock; the first seat draws its Entrance."""
-    st = DungeonState(level, seat_names, Rng(seed))
+    from game.rulesets.dungeon.flow import FLOW, start_round
+
+    st = DungeonState("dungeon", VERSION, level, list(seat_names), Rng(seed))
     model = st.model
     for s in range(len(seat_names)):
         hero_id = model.seat_heroes[s]
         hero = model.heroes[hero_id]
-        p = Player(hero_id, max(1, hero.health + model.health_bonus))
-        p.bag = [cid for cid in st.catalog if cid.startswith(f"s{s}.")]
-        st.players.append(p)
+        health = max(1, hero.health + model.health_bonus)
+        st.players.append(Player(hero_id, health, health, bag=[cid for cid in st.catalog if cid.startswith(f"s{s}.")]))
     for cid, ctype in st.catalog.items():
         if cid.startswith("m."):
             st.market.setdefault(ctype, []).append(cid)
@@ -589,12 +401,20 @@ def new_state(level: Level, seat_names: list[str], seed: int) -> DungeonState:
     if not model.fixed_maps:
         st.rng.shuffle(st.entrance_pile)
         st.rng.shuffle(st.depths_pile)
-    st._start_round(1, [])
+    events: list[Event] = []
+    start_round(st, 1, events)
+    FLOW.settle(st, events)
     return st
 
 
-def state_from_json(data: Any, level_loader: Any) -> DungeonState:
-    """Rebuild a state from to_json data; StateError naming the field otherwise."""
-    from game.rulesets.dungeon.checks import parse_state
+def state_from_json(data: Any) -> DungeonState:
+    """Rebuild a state from to_json data (version 1 or 2); StateError naming the field otherwise."""
+    from game.rulesets.dungeon.checks import migrate, validate
 
-    return parse_state(data, level_loader)
+    st = DungeonState.from_json(migrate(data))
+    validate(st)
+    return st
+
+
+# the declared turn flow sets ``DungeonState.flow`` (imported last: it builds on the names above)
+import game.rulesets.dungeon.flow  # noqa: F401

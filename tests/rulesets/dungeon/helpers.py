@@ -8,7 +8,7 @@ from typing import Any
 
 from game.engine.levels import Level
 from game.engine.registry import get_ruleset
-from game.rulesets.dungeon.state import DungeonState
+from game.rulesets.dungeon.state import DungeonState, Status
 
 LEVELS = Path(__file__).resolve().parents[3] / "levels" / "dungeon"
 RULESET = get_ruleset("dungeon")
@@ -93,5 +93,16 @@ def board_state(floors: list[str], chips: dict[tuple[int, int], str] | None = No
         r, c = board.pos_of(fl, sp)
         p.chips.append((bag.pop(), face, r, c))
     p.bag = bag
-    p.status = "draw" if bag else "done"
+    p.status = Status.DRAW if bag else Status.DONE
     return st
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def v1_fixture() -> dict[str, Any]:
+    """A state written by state version 1 (level embedded), with what the old code did next."""
+    import json
+
+    with (FIXTURES / "state_v1.json").open(encoding="utf-8") as fh:
+        return json.load(fh)

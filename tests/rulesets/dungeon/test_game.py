@@ -13,8 +13,10 @@ from game.engine.actions import Action
 from game.engine.levels import get_level
 from game.engine.protocol import IllegalAction, StateError
 from game.engine.rng import Rng
+from game.rulesets.dungeon.flow import winners_of
 
-from .helpers import PLAIN3, RULESET, act, card, make_level, new
+from .helpers import RULESET, act, card, make_level, new
+from .helpers import v1_fixture as _v1
 
 ONE = [". # # # # #", "# # # # # #", "# # # # # #"]
 
@@ -57,11 +59,11 @@ def test_rules_most_vp_wins_ties_broken_by_gold_then_shared():
     st = new(level, seats=3)
     for p, (vp, gold) in zip(st.players, [(5, 1), (5, 3), (4, 9)]):
         p.vp, p.gold = vp, gold
-    assert st._winners() == [1]
+    assert winners_of(st) == [1]
     st.players[0].gold = 3
-    assert st._winners() == [0, 1]
+    assert winners_of(st) == [0, 1]
     st.players[2].vp = 6
-    assert st._winners() == [2]
+    assert winners_of(st) == [2]
 
 
 def test_rules_solo_beats_the_levels_vp_target():
@@ -298,7 +300,12 @@ def test_seat_range_and_roles_come_from_the_level():
 def test_from_json_revalidates_a_level_edited_in_place():
     st = new(get_level("dungeon", "standard"), seats=2, seed=2)
     data = copy.deepcopy(st.to_json())
-    RULESET.from_json(data)  # cached now
-    data["level"]["rounds"] = "many"
-    with pytest.raises(StateError, match="rounds"):
+    RULESET.from_json(data)
+    data["level"]["rounds"] = "many"  # a reference with a stray key is not a reference
+    with pytest.raises(StateError, match="level"):
         RULESET.from_json(data)
+    old = _v1()["state"]  # a version-1 state embeds its level: edited in place, it is validated again
+    RULESET.from_json(old)
+    old["level"]["rounds"] = "many"
+    with pytest.raises(StateError, match="rounds"):
+        RULESET.from_json(old)
