@@ -204,7 +204,10 @@ def test_auto_pass_and_turn_log_lines_take_the_colour_of_the_seat_they_are_about
     assert [x for r in rows for x in r.lines] == [ln.text_for(scene.viewer, scene.lang) for ln in lines]
     row_of = [r for r in rows for _ in r.lines]  # the row each line is shown in
     folded = [r for r in rows if r.folded]
-    assert folded and all(set(r.lines) <= set(autopass) for r in folded), "runs of forced passes fold"
+    # only automatic steps fold (forced passes, and now every line the flow marks automatic), never an action
+    automatic = {ln.text_for(scene.viewer, scene.lang) for ln in lines if ln.auto} | set(autopass)
+    assert folded and all(set(r.lines) <= automatic for r in folded), "only automatic steps fold"
+    assert any(set(r.lines) & set(autopass) for r in folded), "runs of forced passes fold"
     checked = crossed = turns = 0
     for line, row in zip(lines, row_of):
         text = line.text_for(scene.viewer, scene.lang)
