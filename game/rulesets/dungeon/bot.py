@@ -10,7 +10,7 @@ rollout policy (``Ruleset.bot_policy``) and by ``heuristic`` at cut-offs.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.rng import Rng
@@ -207,7 +207,7 @@ def choose_depths(st: "DungeonState", seat: int, legal: list[Action]) -> Action:
     chips = [((r, c), f) for _, f, r, c in p.chips]
     for i, a in enumerate(legal):
         side, shift = int(a["side"]), int(a["shift"])
-        maps = list(p.maps) + [(card, side, p.maps[-1][2] + shift)]
+        maps: list[Any] = list(p.maps) + [(card, side, p.maps[-1][2] + shift)]
         board = build_board(st.content, maps, st.level.content_hash)
         row = p.hero_row + 1
         tokens = token_map(board, chips, row)
@@ -280,7 +280,8 @@ def chip_value(st: "DungeonState", ctype: str) -> float:
 def _face_value(st: "DungeonState", face: str) -> float:
     tok = st.model.tokens[face]
     v = 0.0
-    for e in tok.effects:
+    effects: list[Any] = list(tok.effects)  # a union built at import time: mypy cannot see its members
+    for e in effects:
         if isinstance(e, Hit):
             v += 1.4 * e.amount + (0.6 if e.pattern != "adjacent" else 0.0)
         elif isinstance(e, Guard):

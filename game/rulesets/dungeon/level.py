@@ -182,7 +182,7 @@ class DungeonLevel(LevelBase):
     depths: list[MapCard] = Field(default_factory=list, max_length=64)
     entrance_deck: list[Ident] | None = Field(None, description="use only these Entrance cards (listed order)")
     depths_deck: list[Ident] | None = Field(None, description="use only these Depths cards (listed order)")
-    market: Market = Field(default_factory=Market)
+    market: Market = Field(default_factory=lambda: Market())
     hints: list[Hint] = Field(default_factory=list, max_length=40)
 
     @model_validator(mode="after")
@@ -315,9 +315,10 @@ def compile_content(model: DungeonLevel, key: str = "") -> Content:
         return _CACHE[key]
     tokens: dict[str, TokenInfo] = {}
     for tid, tok in model.tokens.items():
-        monster = next((e for e in tok.effects if isinstance(e, Monster)), None)
-        unlock = sum(e.amount for e in tok.effects if isinstance(e, Unlock))
-        active = tuple(e for e in tok.effects if type(e).step != PASSIVE)
+        effects: list[Any] = list(tok.effects)  # a union built at import time: mypy cannot see its members
+        monster = next((e for e in effects if isinstance(e, Monster)), None)
+        unlock = sum(e.amount for e in effects if isinstance(e, Unlock))
+        active = tuple(e for e in effects if type(e).step != PASSIVE)
         steps = tuple((type(e).step, HANDLERS[type(e)], e) for e in active)
         tokens[tid] = TokenInfo(tid, frozenset(tok.tags), active, monster, unlock, steps)
     cards: dict[str, Any] = {}

@@ -46,7 +46,8 @@ class DungeonRuleset(Ruleset):
         in_play: set[str] = set()
         for p in data.get("players") or []:
             if isinstance(p, dict):
-                in_play.update(m.get("card") for m in p.get("maps") or [] if isinstance(m, dict))
+                in_play.update(m["card"] for m in p.get("maps") or [] if isinstance(m, dict)
+                               and isinstance(m.get("card"), str))
                 if p.get("pending_map"):
                     in_play.add(p["pending_map"])
         for name, cards in (("entrance_pile", model.entrance_cards()), ("depths_pile", model.depths_cards())):

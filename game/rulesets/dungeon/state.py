@@ -212,8 +212,8 @@ class DungeonState(FlowGame, Record, GameState):
     # derived from the level and the seat count (not saved)
     model: DungeonLevel = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
     content: Content = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
-    catalog: dict[str, str] = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
-    chip_index: dict[str, int] = field(default=None, metadata=DERIVED)  # type: ignore[assignment]
+    catalog: dict[str, str] = field(default=None, metadata=DERIVED)  # type: ignore[arg-type]
+    chip_index: dict[str, int] = field(default=None, metadata=DERIVED)  # type: ignore[arg-type]
 
     ruleset_id = "dungeon"
 
