@@ -207,12 +207,12 @@ def _plan(tp: Any, owner: str) -> _Plan:
                 return out
             return _Plan(inner.dump, load_between, inner.copy)
         if len(limits) == 1 and isinstance(limits[0], MaxLen):
-            most, lim = limits[0].n, limits[0]
+            most, mlim = limits[0].n, limits[0]
 
             def load_maxlen(v: Any, path: str) -> Any:  # the other common case, checked inline
                 out = iload(v, path)
                 if out is not None and len(out) > most:
-                    _limit_check([lim], out, path)
+                    _limit_check([mlim], out, path)
                 return out
             return _Plan(inner.dump, load_maxlen, inner.copy)
 
@@ -486,7 +486,8 @@ class _Fast:
         self.get_all = everything if len(names) != 1 else (lambda d, g=everything: (g(d),))  # type: ignore[misc]
         self.shared = tuple(name for name, _, plan, _ in fields if plan.copy is None)
         n = len(self.shared)
-        getter = operator.itemgetter(*self.shared) if n else None
+        # with no shared field get_shared is never called (clone checks ``self.shared`` first)
+        getter: Callable[[Any], Any] = operator.itemgetter(*self.shared) if n else (lambda d: ())
         self.get_shared = getter if n != 1 else (lambda d, g=getter: (g(d),))  # type: ignore[misc]
         self.copied = tuple((name, plan.copy) for name, _, plan, _ in fields if plan.copy is not None)
         out = []
@@ -499,7 +500,7 @@ class _Fast:
         self.hook = hook
 
     @staticmethod
-    def of(cls: type, fields: tuple[tuple[str, str, _Plan, Any], ...],
+    def of(cls: type[Record], fields: tuple[tuple[str, str, _Plan, Any], ...],
            derived: tuple[tuple[str, Any], ...]) -> "_Fast | None":
         """Return the fast paths of a record class, or None when its instances may use slots."""
         if any(c.__dict__.get("__slots__") for c in cls.__mro__ if c is not object):
@@ -533,7 +534,7 @@ class _Fast:
             out[key] = v if dump is None else dump(v)
         return out
 
-    def clone(self, rec: Any, cls: type) -> Any:
+    def clone(self, rec: Any, cls: type[Record]) -> Any:
         """Return the same copy as ``Record.clone`` (KeyError when a field is not in the instance dict)."""
         obj = cls.__new__(cls)
         d = rec.__dict__

@@ -209,6 +209,7 @@ def _block_choice(st: SanctuaryState, seat: int, legal: list[Action], script: An
     lethal = unblocked >= st.players[seat].structure
     best, best_v = None, 0.0
     for a in blocks:
+        v: float
         sb, sa = st.strength(a["blocker"]), st.strength(a["attacker"])
         if sb > sa:
             v = 10 + sa

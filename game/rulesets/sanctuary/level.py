@@ -25,6 +25,9 @@ from game.rulesets.sanctuary.effects import (
 
 Effect = VERBS.union()
 CardType = Literal["sanctuary", "character", "attachment", "technology", "manipulation"]
+#: the card types a scripted seat can play in Will Harvest, and its default order of preference
+PlayType = Literal["attachment", "character", "technology", "manipulation"]
+_PLAY_ORDER: tuple[PlayType, ...] = ("attachment", "character", "technology", "manipulation")
 
 
 def _did_you_mean(word: str, options: list[str]) -> str:
@@ -117,8 +120,8 @@ class DeckDef(StrictModel):
 class Script(StrictModel):
     """How a scripted opponent plays (the tutorial): a simple fixed policy, no search."""
 
-    play_order: list[Literal["attachment", "character", "technology", "manipulation"]] = Field(
-        default_factory=lambda: ["attachment", "character", "technology", "manipulation"],
+    play_order: list[PlayType] = Field(
+        default_factory=lambda: list(_PLAY_ORDER),
         description="card types it plays in Will Harvest, in this order of preference")
     duel: Literal["never", "when_safe"] = "never"
     attack: Literal["never", "always", "when_safe"] = "when_safe"
@@ -178,10 +181,10 @@ class SanctuaryLevel(LevelBase):
             if total != self.deck_size:
                 raise ValueError(f"{where}.cards: {total} cards; a deck has exactly {self.deck_size}")
         for i, p in enumerate(self.players):
-            deck = self.decks.get(p.deck)
-            if deck is None:
+            pdeck = self.decks.get(p.deck)
+            if pdeck is None:
                 raise ValueError(f"players[{i}].deck: unknown deck {p.deck!r}{_did_you_mean(p.deck, list(self.decks))}")
-            left = dict(deck.cards)
+            left = dict(pdeck.cards)
             for j, cid in enumerate(p.stacked):
                 if left.get(cid, 0) <= 0:
                     raise ValueError(f"players[{i}].stacked[{j}]: {cid!r} is not (or no more) in deck {p.deck!r}")

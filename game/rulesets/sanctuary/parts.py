@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from game.engine.levels import Level
 from game.engine.records import Between, MaxLen, Record
 from game.engine.stack import PriorityStack
 
 #: the state's JSON version (1: hand-written parser, level embedded; 2: records, level by reference)
-VERSION = 2
+VERSION: Final = 2
 
 
 class Phase(enum.StrEnum):

@@ -8,32 +8,39 @@ and a fresh window opens over the next one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.dice import DiceExpr
 from game.engine.events import Event, damage_dealt, game_over, phase_began
-from game.engine.records import dup_json
+from game.engine.records import Json, dup_json
 from game.rulesets.skirmish.effects import VERBS, EffectContext
 from game.rulesets.skirmish.kinds import AP_CAP, NEEDLE_START, EntryKind, Kind, Phase
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.skirmish.state import SkirmishState
+
 
 class ChainRules:
-    """Mixin: rounds, paying, declaring onto the chain, resolving, and the effects on combatants."""
+    """Mixin: rounds, paying, declaring onto the chain, resolving, and the effects on combatants.
+
+    Each method's ``self`` is typed as ``SkirmishState`` so mypy checks the body against the full
+    state; ``# type: ignore[misc]`` silences only "the self type is not a supertype of the mixin".
+    """
 
     # ------------------------------------------------------------------ rounds
-    def _begin_combat(self, events: list[Event]) -> None:
+    def _begin_combat(self: SkirmishState, events: list[Event]) -> None:  # type: ignore[misc]
         self.phase = Phase.COMBAT
-        self.setup = []
+        self.setup: list[Json] = []
         self._start_round(events)
 
-    def _start_round(self, events: list[Event]) -> None:
+    def _start_round(self: SkirmishState, events: list[Event]) -> None:  # type: ignore[misc]
         if self.round >= self.model.round_limit:
             self._finish(events, reason="round_limit")
             return
         self.round += 1
         self.needle = NEEDLE_START
-        self.refused = []
+        self.refused: list[list[str]] = []
         for c in self.combatants:
             c["ready"] = 0
             if not self.active(c):
@@ -46,7 +53,7 @@ class ChainRules:
         events.append(phase_began("round", None, round=self.round, needle=self.needle,
                                   levels={c["id"]: c["ap_level"] for c in self.combatants}))
 
-    def _finish(self, events: list[Event], reason: str) -> None:
+    def _finish(self: SkirmishState, events: list[Event], reason: str) -> None:  # type: ignore[misc]
         heroes = any(self.active(c) for c in self.combatants if c["side"] == "heroes")
         minions = any(self.active(c) for c in self.combatants if c["side"] == "minions")
         if reason == "round_limit":
@@ -57,13 +64,13 @@ class ChainRules:
             winners = self.seats_of("minions")
         self.phase = Phase.OVER
         self.stack.clear()
-        self.yielded = []
+        self.yielded: list[int] = []
         self.pending = None
         self.outcome = {"winners": winners, "reason": reason, "heroes_standing": heroes,
                         "minions_standing": minions}
         events.append(game_over(winners, reason=reason))
 
-    def _check_end(self, events: list[Event]) -> bool:
+    def _check_end(self: SkirmishState, events: list[Event]) -> bool:  # type: ignore[misc]
         if self.phase == Phase.OVER:
             return True
         heroes = any(self.active(c) for c in self.combatants if c["side"] == "heroes")
@@ -74,7 +81,7 @@ class ChainRules:
         return True
 
     # ------------------------------------------------------------------ paying
-    def drain(self, c: dict[str, Any], amount: int) -> None:
+    def drain(self: SkirmishState, c: dict[str, Any], amount: int) -> None:  # type: ignore[misc]
         """Each AP spent removes one wait point from the body card and from every limb."""
         if amount <= 0:
             return
@@ -86,7 +93,8 @@ class ChainRules:
             else:
                 del c["limb_wait"][pid]
 
-    def pay(self, c: dict[str, Any], cost: int, reaction: bool, events: list[Event]) -> dict[str, int]:
+    def pay(self: SkirmishState, c: dict[str, Any], cost: int, reaction: bool,  # type: ignore[misc]
+            events: list[Event]) -> dict[str, int]:
         """Pay an AP cost: readiness first for reactions, overspending to body wait, needle clamp."""
         used = min(c["ready"], cost) if reaction else 0
         cost -= used
@@ -108,7 +116,8 @@ class ChainRules:
         events.append(Event("APSpent", {"who": c["id"], **info, "clamped": clamped}))
         return info
 
-    def _aim_or_declare(self, kind: str, action: Action, events: list[Event]) -> None:
+    def _aim_or_declare(self: SkirmishState, kind: str, action: Action,  # type: ignore[misc]
+                        events: list[Event]) -> None:
         c = self.c(action["who"])
         opts = self.aim_options(c, action["act"], action["target"])
         decl = {"who": c["id"], "act": action["act"], "item": action.get("item"), "target": action["target"],
@@ -122,7 +131,7 @@ class ChainRules:
         else:
             self._declare_use(decl, events)
 
-    def _declare_use(self, action: Any, events: list[Event]) -> None:
+    def _declare_use(self: SkirmishState, action: Any, events: list[Event]) -> None:  # type: ignore[misc]
         c = self.c(action["who"])
         aid = action["act"]
         adef = self.model.actions[aid]
@@ -135,11 +144,11 @@ class ChainRules:
             return
         self._commit_use(events)
 
-    def use_cost(self, aid: str, targets: list[dict[str, Any]]) -> int:
+    def use_cost(self: SkirmishState, aid: str, targets: list[dict[str, Any]]) -> int:  # type: ignore[misc]
         """AP cost of an action: its cost plus 1 per target aimed at a limb."""
         return self.model.actions[aid].cost + sum(1 for x in targets if x.get("limb"))
 
-    def _commit_use(self, events: list[Event]) -> None:
+    def _commit_use(self: SkirmishState, events: list[Event]) -> None:  # type: ignore[misc]
         p = self.pending
         self.pending = None
         c = self.c(p["actor"])
@@ -148,7 +157,7 @@ class ChainRules:
         self._push({"kind": "use", "actor": c["id"], "act": p["act"], "item": p["item"], "tags": list(adef.tags),
                     "targets": p["targets"]}, events)
 
-    def _declare_reaction(self, action: Any, events: list[Event]) -> None:
+    def _declare_reaction(self: SkirmishState, action: Any, events: list[Event]) -> None:  # type: ignore[misc]
         r = self.c(action["who"])
         aid = action["act"]
         adef = self.model.actions[aid]
@@ -160,13 +169,14 @@ class ChainRules:
                     "tags": list(adef.tags) + ["reaction"], "targets": targets, "answers": top,
                     "declared_target": action["target"]}, events)
 
-    def _declare_equip(self, c: dict[str, Any], iid: str, parts: list[str], source: str,
+    def _declare_equip(self: SkirmishState, c: dict[str, Any], iid: str, parts: list[str],  # type: ignore[misc]
+                       source: str,
                        events: list[Event]) -> None:
         self.pay(c, self.item_def(iid).equip_cost, False, events)
         self._push({"kind": "equip", "actor": c["id"], "act": None, "item": iid, "tags": ["equip"],
                     "targets": [], "parts": list(parts), "source": source}, events)
 
-    def _push(self, entry: dict[str, Any], events: list[Event]) -> None:
+    def _push(self: SkirmishState, entry: dict[str, Any], events: list[Event]) -> None:  # type: ignore[misc]
         entry.setdefault("answers", None)
         entry.setdefault("declared_target", None)
         entry["cancelled"] = False
@@ -178,7 +188,7 @@ class ChainRules:
                                          "eligible": sorted(r["id"] for r in self.eligible_reactors(entry))}))
 
     # ------------------------------------------------------------------ resolving
-    def _resolve_top(self, events: list[Event]) -> None:
+    def _resolve_top(self: SkirmishState, events: list[Event]) -> None:  # type: ignore[misc]
         entry = self.chain[-1]
         idx = len(self.chain) - 1
         actor = self.c(entry["actor"])
@@ -206,7 +216,8 @@ class ChainRules:
         events.append(Event("Resolved", {"index": idx}))
         self._check_end(events)
 
-    def _resolve_use(self, entry: dict[str, Any], idx: int, events: list[Event]) -> None:
+    def _resolve_use(self: SkirmishState, entry: dict[str, Any], idx: int,  # type: ignore[misc]
+                     events: list[Event]) -> None:
         adef = self.model.actions[entry["act"]]
         actor = self.c(entry["actor"])
         for tgt in list(entry["targets"]):
@@ -246,7 +257,8 @@ class ChainRules:
                 return
             self._check_end(events)
 
-    def _resolve_equip(self, entry: dict[str, Any], actor: dict[str, Any], events: list[Event]) -> None:
+    def _resolve_equip(self: SkirmishState, entry: dict[str, Any], actor: dict[str, Any],  # type: ignore[misc]
+                       events: list[Event]) -> None:
         iid, parts, source = entry["item"], entry["parts"], entry["source"]
         held = self.holder(actor)
         ok = all(self.part(actor, p) is not None and p not in held and self.part_active(actor, p) for p in parts)
@@ -274,7 +286,8 @@ class ChainRules:
                                           "reason": "equip"}))
 
     # ------------------------------------------------------------------ effects
-    def deal_damage(self, tid: str, limb: str | None, amount: int, source: str | None,
+    def deal_damage(self: SkirmishState, tid: str, limb: str | None, amount: int,  # type: ignore[misc]
+                    source: str | None,
                     events: list[Event]) -> None:
         """Assign damage less DR to the body or a limb; disable limbs, drop items, deactivate."""
         c = self.c(tid)
@@ -297,7 +310,8 @@ class ChainRules:
         if disabled:
             for iid in sorted(c["equipped"]):
                 idef = self.item_def(iid)
-                lparts = [p for p in c["equipped"][iid] if self.part(c, p)["limb"]]
+                # an equipped item sits on the combatant's own parts (checks.validate): part() is never None
+                lparts = [p for p in c["equipped"][iid] if self.part(c, p)["limb"]]  # type: ignore[index]
                 if idef.equip_cost > 0 and lparts and not any(self.part_active(c, p) for p in lparts):
                     self._to_ground(c, iid, events, reason="limb_disabled")
         if not self.active(c):
@@ -306,7 +320,8 @@ class ChainRules:
             events.append(Event("Inactive", {"who": tid}))
             self._check_end(events)
 
-    def heal(self, tid: str, limb: str | None, amount: int, source: str | None, events: list[Event]) -> None:
+    def heal(self: SkirmishState, tid: str, limb: str | None, amount: int, source: str | None,  # type: ignore[misc]
+             events: list[Event]) -> None:
         """Remove damage from the body (never more than it has) or from one limb (re-enabling it)."""
         c = self.c(tid)
         if not self.active(c):
@@ -327,7 +342,8 @@ class ChainRules:
             c["damage"] -= removed
             events.append(Event("Healed", {"who": tid, "limb": None, "amount": removed, "source": source}))
 
-    def add_wait(self, tid: str, where: str, limb: str | None, points: int, events: list[Event]) -> None:
+    def add_wait(self: SkirmishState, tid: str, where: str, limb: str | None, points: int,  # type: ignore[misc]
+                 events: list[Event]) -> None:
         """Put wait points on the body card, the chosen limb or every limb."""
         c = self.c(tid)
         if not self.active(c):
@@ -342,14 +358,15 @@ class ChainRules:
             where = "body"
         events.append(Event("WaitAdded", {"who": tid, "where": where, "limb": limb, "points": points}))
 
-    def disarm(self, tid: str, limb: str, events: list[Event]) -> None:
+    def disarm(self: SkirmishState, tid: str, limb: str, events: list[Event]) -> None:  # type: ignore[misc]
         """The item held on a limb falls to the ground (items with no equip cost stay)."""
         c = self.c(tid)
         iid = self.holder(c).get(limb)
         if iid is not None and self.item_def(iid).equip_cost > 0:
             self._to_ground(c, iid, events, reason="disarm")
 
-    def _to_ground(self, c: dict[str, Any], iid: str, events: list[Event], reason: str) -> None:
+    def _to_ground(self: SkirmishState, c: dict[str, Any], iid: str, events: list[Event],  # type: ignore[misc]
+                   reason: str) -> None:
         if iid in c["equipped"]:
             del c["equipped"][iid]
             self.ground.append(iid)

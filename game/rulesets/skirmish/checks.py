@@ -105,8 +105,12 @@ class Entry(Record):
     source: str | None = None
 
 
-class CombatantData(dict):  # type: ignore[type-arg]
-    """Field type of a combatant table: loaded by checking it against ``Combatant``, kept as a plain dict."""
+if TYPE_CHECKING:
+    #: the values are plain dicts (``_load_combatant`` and ``SkirmishState._add_combatant`` make them)
+    CombatantData = dict[str, Any]
+else:
+    class CombatantData(dict):
+        """Field type of a combatant table: loaded by checking it against ``Combatant``, kept as a plain dict."""
 
 
 def _load_combatant(value: Any, path: str) -> dict[str, Any]:
@@ -262,10 +266,14 @@ def _check_pending(st: "SkirmishState", ids: list[str]) -> None:
 
 # ---------------------------------------------------------------------- invariants
 class Checks:
-    """Mixin: the invariants every reachable state keeps."""
+    """Mixin: the invariants every reachable state keeps.
+
+    Each method's ``self`` is typed as ``SkirmishState`` so mypy checks the body against the full
+    state; ``# type: ignore[misc]`` silences only "the self type is not a supertype of the mixin".
+    """
 
     # ------------------------------------------------------------------ checks
-    def invariants(self) -> list[str]:
+    def invariants(self: SkirmishState) -> list[str]:  # type: ignore[misc]
         """Return broken invariants in words (empty when all hold)."""
         bad: list[str] = []
         where: Counter = Counter()
@@ -291,7 +299,8 @@ class Checks:
             used: Counter = Counter()
             for iid, parts in c["equipped"].items():
                 where[iid] += 1
-                if Counter(self.part(c, p)["kind"] if p in pids else "?" for p in parts) != Counter(self.item_def(iid).parts):
+                kinds = Counter(self.part(c, p)["kind"] if p in pids else "?" for p in parts)  # type: ignore[index]
+                if kinds != Counter(self.item_def(iid).parts):  # part() is not None: ``p in pids`` is checked
                     bad.append(f"{cid}: {iid} on parts {parts} of the wrong kinds")
                 used.update(parts)
             if any(n > 1 for n in used.values()):

@@ -81,6 +81,13 @@ def locate(st: "SkirmishState") -> tuple[Step, dict[str, Any] | None]:
     return w
 
 
+def _open(st: "SkirmishState") -> dict[str, Any]:
+    """Return the decision of a step that has one (the flow asks a step's actions only while it is open)."""
+    d = locate(st)[1]
+    assert d is not None, "a deciding step without a decision"
+    return d
+
+
 def _seat(st: "SkirmishState") -> int | None:
     d = locate(st)[1]
     return None if d is None else d["seat"]
@@ -95,7 +102,7 @@ def _with_yield(st: "SkirmishState", out: list[Action]) -> list[Action]:
 
 
 def _advantage_actions(st: "SkirmishState", seat: int) -> list[Action]:
-    who = locate(st)[1]["who"][0]
+    who = _open(st)["who"][0]
     return [Action.of(Kind.ADVANTAGE, who=who, pick=a) for a in st.model.advantages]
 
 
@@ -114,7 +121,7 @@ def _consent_actions(st: "SkirmishState", seat: int) -> list[Action]:
 
 def _reaction_actions(st: "SkirmishState", seat: int) -> list[Action]:
     out: list[Action] = []
-    for cid in locate(st)[1]["who"]:
+    for cid in _open(st)["who"]:
         out += st.reaction_actions(st.c(cid))
         out.append(act(Kind.PASS, who=cid))
     return _with_yield(st, out)
@@ -122,7 +129,7 @@ def _reaction_actions(st: "SkirmishState", seat: int) -> list[Action]:
 
 def _opportunity_actions(st: "SkirmishState", seat: int) -> list[Action]:
     out: list[Action] = []
-    for cid in locate(st)[1]["who"]:
+    for cid in _open(st)["who"]:
         out += st.opportunity_actions(st.c(cid))
     return _with_yield(st, out)
 
@@ -144,7 +151,9 @@ def _after(st: "SkirmishState", events: list[Event]) -> None:
 
 def on_yield(st: "SkirmishState", action: Action, events: list[Event]) -> None:
     """The deciding seat hands a tied decision to the next tied seat."""
-    seat = st.decision()["seat"]
+    d = st.decision()
+    assert d is not None, "a yield while the fight is over"
+    seat = d["seat"]
     if st.stack.items:
         st.yielded.append(seat)
     else:

@@ -8,7 +8,7 @@ every other skirmish module can import them without import cycles.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from game.engine.actions import Action
 
@@ -17,7 +17,7 @@ AP_CAP = 15
 MAX_TURNS = 19000
 NEEDLE_START = 15
 #: state JSON version: 2 names the level by content hash and keeps the chain as a PriorityStack
-STATE_VERSION = 2
+STATE_VERSION: Final = 2
 STATS = ("ap", "hp", "str", "def", "per", "mag", "dr")
 
 

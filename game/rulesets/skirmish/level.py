@@ -22,7 +22,7 @@ Stat = Literal["ap", "hp", "str", "def", "per", "mag", "dr"]
 ModStat = Literal["ap", "str", "def", "per", "mag", "dr"]
 Advantage = Literal["speed", "health", "strength", "evasion", "attention", "mystic", "resistance",
                     "multi_attack"]
-ADVANTAGES: tuple[str, ...] = ("speed", "health", "strength", "evasion", "attention", "mystic",
+ADVANTAGES: tuple[Advantage, ...] = ("speed", "health", "strength", "evasion", "attention", "mystic",
                                "resistance", "multi_attack")
 #: what each advantage adds (multi_attack adds an extra attack target per rank)
 ADVANTAGE_STAT: dict[str, tuple[str, int]] = {
@@ -116,7 +116,8 @@ class ActionDef(StrictModel):
         if self.reaction is None:
             if answer_target:
                 raise ValueError(f"target: {self.target!r} needs a 'reaction' table")
-            bad = [e.effect for e in self.effects if e.effect in ANSWER_VERBS]
+            # EffectSpec is built at runtime (VERBS.union()), so mypy cannot see that every verb has ``effect``
+            bad = [e.effect for e in self.effects if e.effect in ANSWER_VERBS]  # type: ignore[attr-defined]
             if bad:
                 raise ValueError(f"effects: {bad[0]!r} only works in a reaction")
         elif self.target not in ("answered_actor", "answered_target", "self"):

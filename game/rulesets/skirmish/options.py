@@ -11,18 +11,25 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.rulesets.skirmish.kinds import Kind, act
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.skirmish.state import SkirmishState
+
 
 class Options:
-    """Mixin: usability of actions and equipment, legal actions per combatant, the reaction rules."""
+    """Mixin: usability of actions and equipment, legal actions per combatant, the reaction rules.
+
+    Each method's ``self`` is typed as ``SkirmishState`` so mypy checks the body against the full
+    state; ``# type: ignore[misc]`` silences only "the self type is not a supertype of the mixin".
+    """
 
     # ------------------------------------------------------------------ usability
-    def _limb_pool(self, c: dict[str, Any], free_only: bool) -> Counter:
+    def _limb_pool(self: SkirmishState, c: dict[str, Any], free_only: bool) -> Counter:  # type: ignore[misc]
         held = self.holder(c)
         pool: Counter = Counter()
         for p in self.limbs(c):
@@ -33,7 +40,7 @@ class Options:
             pool[p["kind"]] += 1
         return pool
 
-    def can_use(self, c: dict[str, Any], aid: str, iid: str | None) -> bool:
+    def can_use(self: SkirmishState, c: dict[str, Any], aid: str, iid: str | None) -> bool:  # type: ignore[misc]
         """True when the combatant's limbs allow this action now (active, not waiting, free)."""
         adef = self.model.actions[aid]
         uses_limb = bool(adef.limbs or adef.free)
@@ -63,7 +70,8 @@ class Options:
                 return False
         return True
 
-    def action_sources(self, c: dict[str, Any], reactions: bool) -> list[tuple[str, str | None]]:
+    def action_sources(self: SkirmishState, c: dict[str, Any],  # type: ignore[misc]
+                       reactions: bool) -> list[tuple[str, str | None]]:
         """Return (action id, item instance or None) pairs a combatant has, in a stable order."""
         out: list[tuple[str, str | None]] = []
         acts = self.model.actions
@@ -76,11 +84,12 @@ class Options:
                     out.append((aid, iid))
         return out
 
-    def _healing(self, adef: Any) -> bool:
+    def _healing(self: SkirmishState, adef: Any) -> bool:  # type: ignore[misc]
         kinds = {e.effect for e in adef.effects}
         return "heal" in kinds and "damage" not in kinds
 
-    def target_options(self, c: dict[str, Any], adef: Any, candidates: Iterable[dict[str, Any]]
+    def target_options(self: SkirmishState, c: dict[str, Any], adef: Any,  # type: ignore[misc]
+                       candidates: Iterable[dict[str, Any]]
                        ) -> list[tuple[str, str | None]]:
         """(target id, limb or None) pairs for an action over candidate targets."""
         out: list[tuple[str, str | None]] = []
@@ -97,7 +106,7 @@ class Options:
                     out.append((tgt["id"], p["id"]))
         return out
 
-    def _targets_for(self, c: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    def _targets_for(self: SkirmishState, c: dict[str, Any], kind: str) -> list[dict[str, Any]]:  # type: ignore[misc]
         alive = [x for x in self.combatants if self.active(x)]
         if kind == "enemy":
             return [x for x in alive if self.enemies(c, x)]
@@ -109,7 +118,8 @@ class Options:
             return [c]
         return alive
 
-    def part_choices(self, c: dict[str, Any], item_id: str) -> list[tuple[str, ...]]:
+    def part_choices(self: SkirmishState, c: dict[str, Any],  # type: ignore[misc]
+                     item_id: str) -> list[tuple[str, ...]]:
         """Ways to put an item on free, active, not-waiting parts of the kinds it needs."""
         idef = self.model.equipment[item_id]
         held = self.holder(c)
@@ -122,22 +132,24 @@ class Options:
         out = []
         for combo in itertools.product(*per_kind):
             parts = tuple(sorted(p for grp in combo for p in grp))
-            if not any(self.part(c, p)["limb"] for p in parts) and self.any_limb_waiting(c):
+            # the parts come from c["parts"]: part() is never None here
+            if not any(self.part(c, p)["limb"] for p in parts) and self.any_limb_waiting(c):  # type: ignore[index]
                 continue
             out.append(parts)
         return sorted(set(out))
 
-    def can_handle(self, c: dict[str, Any], iid: str) -> bool:
+    def can_handle(self: SkirmishState, c: dict[str, Any], iid: str) -> bool:  # type: ignore[misc]
         """True when the combatant may stow or drop an equipped item (no waiting limb involved)."""
         parts = c["equipped"].get(iid, [])
-        limb_parts = [p for p in parts if self.part(c, p)["limb"]]
+        # an equipped item sits on the combatant's own parts (checks.validate): part() is never None
+        limb_parts = [p for p in parts if self.part(c, p)["limb"]]  # type: ignore[index]
         if any(self.limb_waiting(c, p) for p in limb_parts):
             return False
         if not limb_parts and self.any_limb_waiting(c):
             return False
         return True
 
-    def opportunity_actions(self, c: dict[str, Any]) -> list[Action]:
+    def opportunity_actions(self: SkirmishState, c: dict[str, Any]) -> list[Action]:  # type: ignore[misc]
         """Actions a combatant may take in its opportunity."""
         cid = c["id"]
         out = [act(Kind.WAIT, who=cid)]
@@ -173,7 +185,7 @@ class Options:
                 out.append(act(Kind.DROP, who=cid, item=iid))
         return out
 
-    def eligible_reactors(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+    def eligible_reactors(self: SkirmishState, entry: dict[str, Any]) -> list[dict[str, Any]]:  # type: ignore[misc]
         """Combatants allowed to react to a chain entry by AP level, chain and earlier reactions."""
         actor = self.c(entry["actor"])
         busy = self.in_chain()
@@ -185,7 +197,7 @@ class Options:
                 out.append(r)
         return out
 
-    def reaction_actions(self, r: dict[str, Any]) -> list[Action]:
+    def reaction_actions(self: SkirmishState, r: dict[str, Any]) -> list[Action]:  # type: ignore[misc]
         """The reactions a combatant may declare against the top chain entry now."""
         if not self.chain:
             return []
@@ -194,7 +206,7 @@ class Options:
             hit = self._react_cache[r["id"]] = self._reaction_actions(r)
         return list(hit)
 
-    def _reaction_actions(self, r: dict[str, Any]) -> list[Action]:
+    def _reaction_actions(self: SkirmishState, r: dict[str, Any]) -> list[Action]:  # type: ignore[misc]
         entry = self.chain[-1]
         if r not in self.eligible_reactors(entry):
             return []
@@ -236,12 +248,13 @@ class Options:
                 seen.append(tid)
         return seen
 
-    def aim_options(self, c: dict[str, Any], aid: str, tid: str) -> list[str | None]:
+    def aim_options(self: SkirmishState, c: dict[str, Any], aid: str,  # type: ignore[misc]
+                    tid: str) -> list[str | None]:
         """Where an action on a target may be aimed: the body (None) and/or its limbs."""
         adef = self.model.actions[aid]
         return [limb for _, limb in self.target_options(c, adef, [self.c(tid)])]
 
-    def askable(self) -> list[dict[str, Any]]:
+    def askable(self: SkirmishState) -> list[dict[str, Any]]:  # type: ignore[misc]
         """Combatants to ask in the current reaction window (eligible, able, not yet passed)."""
         stack = self.stack
         if not stack.items:
@@ -254,7 +267,7 @@ class Options:
                 out.append(r)
         return out
 
-    def _target_actions(self) -> list[Action]:
+    def _target_actions(self: SkirmishState) -> list[Action]:  # type: ignore[misc]
         p = self.pending
         c = self.c(p["actor"])
         adef = self.model.actions[p["act"]]
@@ -267,7 +280,7 @@ class Options:
         out.append(Action.of(Kind.DONE))
         return out
 
-    def explain_illegal(self, action: Action) -> str:
+    def explain_illegal(self: SkirmishState, action: Action) -> str:  # type: ignore[misc]
         """Say in words why an action is refused now."""
         d = self.decision()
         if d is None:

@@ -34,7 +34,7 @@ from game.rulesets.skirmish.chain import ChainRules
 from game.rulesets.skirmish.checks import Checks, CombatantData
 from game.rulesets.skirmish.flow import FLOW, locate
 from game.rulesets.skirmish.kinds import AP_CAP, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase, ceil_half  # noqa: F401
-from game.rulesets.skirmish.level import ADVANTAGE_STAT, SkirmishLevel
+from game.rulesets.skirmish.level import ADVANTAGE_STAT, Advantage, SkirmishLevel
 from game.rulesets.skirmish.options import Options
 from game.rulesets.skirmish.words import Words
 
@@ -291,7 +291,7 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
         return iid
 
     def _add_combatant(self, cid: str, cdef: Any, side: str, seat: int, base_actions: bool,
-                       advantages: dict[str, int], kind: str, number: int | None = None) -> None:
+                       advantages: dict[Advantage, int], kind: str, number: int | None = None) -> None:
         m = self.model
         name = cdef.name if isinstance(cdef.name, str) else cdef.name.model_dump(exclude_none=True)
         if number is not None:

@@ -6,7 +6,7 @@ A mixin of ``SkirmishState`` (see ``state.py``); every player-facing text goes t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.events import Event
@@ -14,11 +14,18 @@ from game.engine.i18n import language, localize, t
 from game.rulesets.skirmish.bot import success_chance
 from game.rulesets.skirmish.kinds import STATS, ceil_half
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.skirmish.state import SkirmishState
+
 
 class Words:
-    """Mixin: summary and view, action and event descriptions, the heuristic for bots."""
+    """Mixin: summary and view, action and event descriptions, the heuristic for bots.
 
-    def summary(self, lang: str = "en") -> dict[str, Any]:
+    Each method's ``self`` is typed as ``SkirmishState`` so mypy checks the body against the full
+    state; ``# type: ignore[misc]`` silences only "the self type is not a supertype of the mixin".
+    """
+
+    def summary(self: SkirmishState, lang: str = "en") -> dict[str, Any]:  # type: ignore[misc]
         """A readable digest of the fight (texts in ``lang``) for the generic table view and logs."""
         rows = []
         for c in self.combatants:
@@ -60,7 +67,7 @@ class Words:
                 "reaction_chain": chain,
                 "on_the_ground": [localize(self.item_def(i).name, lang) for i in self.ground]}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self: SkirmishState, seat: int | None) -> dict[str, Any]:  # type: ignore[misc]
         """Everything is public in a skirmish: a readable digest first, then the full state without the RNG."""
         data = self.to_json()
         data["rng"] = None
@@ -77,7 +84,8 @@ class Words:
         return out
 
     # ------------------------------------------------------------------ words
-    def part_name(self, c: dict[str, Any], pid: str | None, lang: str = "en") -> str:
+    def part_name(self: SkirmishState, c: dict[str, Any], pid: str | None,  # type: ignore[misc]
+                  lang: str = "en") -> str:
         """Return a body part's display name."""
         if pid is None:
             return ""
@@ -88,13 +96,13 @@ class Words:
         text = t(key, lang)
         return pid if text == key else text
 
-    def entry_name(self, e: dict[str, Any], lang: str = "en") -> str:
+    def entry_name(self: SkirmishState, e: dict[str, Any], lang: str = "en") -> str:  # type: ignore[misc]
         """Return the display name of a chain entry's action."""
         if e.get("act"):
             return localize(self.model.actions[e["act"]].name, lang)
         return t(f"skirmish.entry.{e['kind']}", lang)
 
-    def _target_text(self, tid: str | None, limb: str | None, lang: str) -> str:
+    def _target_text(self: SkirmishState, tid: str | None, limb: str | None, lang: str) -> str:  # type: ignore[misc]
         if tid is None:
             return ""
         text = self.name(tid, lang)
@@ -102,7 +110,7 @@ class Words:
             text += f" ({self.part_name(self.c(tid), limb, lang)})"
         return text
 
-    def describe(self, action: Action, lang: str = "en") -> str:
+    def describe(self: SkirmishState, action: Action, lang: str = "en") -> str:  # type: ignore[misc]
         """Return an action in words, with AP cost and difficulty where it has them."""
         k = action.kind
         who = self.name(action.get("who"), lang)
@@ -158,14 +166,14 @@ class Words:
             return t("skirmish.action.yield", lang, who=self.actor_name(self.to_act()))
         return t(f"skirmish.action.{k}", lang, who=who)
 
-    def event_seat(self, event: Event, actor: int) -> int | None:
+    def event_seat(self: SkirmishState, event: Event, actor: int) -> int | None:  # type: ignore[misc]
         """A log line is about the combatant the event names (``who``): its seat's colour, else the base's."""
         who = event.data.get("who") if isinstance(event.data, dict) else None
         if isinstance(who, str) and who in self._by_id:
             return int(self._by_id[who]["seat"])
         return super().event_seat(event, actor)
 
-    def describe_event(self, event: Event, lang: str = "en") -> str | None:
+    def describe_event(self: SkirmishState, event: Event, lang: str = "en") -> str | None:  # type: ignore[misc]
         """Return a log line for an event (None when the action's own line says it all)."""
         d = event.data
         k = event.kind
@@ -204,7 +212,7 @@ class Words:
         return None
 
     # ------------------------------------------------------------------ bots
-    def heuristic(self, seat: int) -> float:
+    def heuristic(self: SkirmishState, seat: int) -> float:  # type: ignore[misc]
         """Share of the enemies' remaining strength lost minus our own, in [0, 1]."""
         res = self.result()
         if res is not None:
