@@ -21,6 +21,11 @@ def _int(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def _dict(value: Any) -> dict[Any, Any]:
+    """A mapping field of the view (empty when missing or not a mapping)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _ids(value: Any) -> tuple[str, ...]:
     """A list of card instance ids (anything that is not a string dropped)."""
     return tuple(c for c in value if isinstance(c, str)) if isinstance(value, (list, tuple)) else ()
@@ -151,9 +156,9 @@ class SanctuaryView:
     def from_view(cls, view: Any) -> SanctuaryView:
         """Build the records from ``state.view(seat)`` (a plain dict; missing fields become empty)."""
         v = view if isinstance(view, dict) else {}
-        raw_perm = v.get("perm") if isinstance(v.get("perm"), dict) else {}
+        raw_perm = _dict(v.get("perm"))
         perms = {c: PermView.from_view(c, d) for c, d in raw_perm.items() if isinstance(c, str)}
-        strength = v.get("strength") if isinstance(v.get("strength"), dict) else {}
+        strength = _dict(v.get("strength"))
         pls = v.get("players")
         pls = pls if isinstance(pls, list) and len(pls) >= 2 else [{}, {}]
         sides = tuple(_side(p, pl if isinstance(pl, dict) else {}, perms, strength) for p, pl in enumerate(pls[:2]))
@@ -162,11 +167,11 @@ class SanctuaryView:
                       for s in v.get("stack") or () if isinstance(s, dict) and isinstance(s.get("card"), str))
         d = v.get("duel")
         duel = DuelView(str(d.get("challenger")), str(d.get("target"))) if isinstance(d, dict) else None
-        c = v.get("combat") if isinstance(v.get("combat"), dict) else {}
-        blocks = c.get("blocks") if isinstance(c.get("blocks"), dict) else {}
+        c = _dict(v.get("combat"))
+        blocks = _dict(c.get("blocks"))
         combat = CombatView(_ids(c.get("attackers")),
                             {a: b for a, b in blocks.items() if isinstance(a, str) and isinstance(b, str)})
-        cards = v.get("cards") if isinstance(v.get("cards"), dict) else {}
+        cards = _dict(v.get("cards"))
         win = v.get("winners")
         viewer, prio, setup = v.get("viewer"), v.get("priority"), v.get("setup_seat")
         return cls(viewer if viewer in (0, 1) else None, _int(v.get("turn")), str(v.get("phase") or ""),

@@ -67,9 +67,10 @@ class TableRegions:
         for iid, (center, ang, rect) in tabs + list(L.cards.items()) + strips \
                 + [(k, (r.center, 0, r)) for k, r in L.tiles.items()]:
             tip = s.card_tip(iid)
-            regs.append(HitRegion(rect, Target(iid), drop_target=True, highlight=False, tooltip=tip,
+            marker = Target(iid)
+            regs.append(HitRegion(rect, marker, drop_target=True, highlight=False, tooltip=tip,
                                   inspect=("card", iid), key=("target", iid),
-                                  accepts=lambda p, x=Target(iid): self.accepts(p, x)))
+                                  accepts=lambda p, x=marker: self.accepts(p, x)))
             owner = int(iid[0]) if iid[:1] in ("0", "1") else -1
             if owner != me:
                 continue

@@ -203,7 +203,7 @@ class SanctuaryScene(PaneHost, RulesetScene):
         """Hit regions, lowest first: drop zones, piles and counters, every card on the table, the stack,
         the hand and the mulligan choice."""
         tv = self.table_view
-        L = self.placer.layout(tv)
+        self.placer.layout(tv)
         sig = (bool(tv.stack), bool(tv.combat.attackers), tv.setup_seat, self.lang)
         if sig != self._bar_sig:  # the bar's words depend on these: make the base rebuild its buttons
             self._bar_sig = sig
