@@ -69,8 +69,7 @@ class PileScene(Scene):
     # ---------------------------------------------------------------- the pile
     def _pile(self) -> list[str]:
         """The pile, newest first (the view's list ends with the newest card)."""
-        pile = self.game.players(self.game.view)[self.seat].get("discard") or []
-        return [c for c in reversed(pile) if isinstance(c, str)]
+        return list(reversed(self.game.table_view.side(self.seat).discard))
 
     def _face(self, iid: str, size: tuple[int, int]) -> pygame.Surface | None:
         card = self.game.card(iid)

@@ -114,11 +114,11 @@ def test_seed004_mulligan_is_a_clear_choice_new_hands_shrink_after_the_first(app
     assert "6" in scene.describe(Action.of("mulligan"))
     click(app, mull.rect.center)
     assert scene.match.history[-1].action.kind == "mulligan"
-    assert len(scene.match.state.players[seat]["hand"]) == 6, "the first new hand has 6 cards"
+    assert len(scene.match.state.players[seat].hand) == 6, "the first new hand has 6 cards"
     frames(app, 2)
     assert "5" in scene.describe(Action.of("mulligan")), "the next one would have a card fewer"
     click(app, region(scene, ("mull", "mulligan")).rect.center)
-    assert len(scene.match.state.players[seat]["hand"]) == 5
+    assert len(scene.match.state.players[seat].hand) == 5
     frames(app, 2)
     click(app, region(scene, ("mull", "keep")).rect.center)
     assert scene.match.history[-1].action.kind == "keep"
@@ -160,7 +160,7 @@ def test_drag_a_character_from_the_hand_onto_the_battle_row_plays_it(app: Any) -
     assert zone.accepts(hand.payload) is None
     assert region(scene, ("zone", "stack")).accepts(hand.payload)
     drag(app, visible_point(scene, hand), drop_point(scene, zone))
-    assert card in scene.match.state.players[seat]["chars"], "the drop played the card"
+    assert card in scene.match.state.players[seat].chars, "the drop played the card"
     assert app.errors == []
 
 
@@ -182,13 +182,13 @@ def test_click_on_a_card_that_cannot_be_played_says_why(app: Any) -> None:
         if st.phase != "harvest" or st.to_act() != st.active or st.stack:
             return False
         pl = st.players[st.active]
-        return any(st.card(c).cost > pl["will"] for c in pl["hand"])
+        return any(st.card(c).cost > pl.will for c in pl.hand)
 
     assert advance(scene, ok)
     _face_viewer(app, scene)
     st = scene.match.state
     pl = st.players[st.active]
-    card = next(c for c in pl["hand"] if st.card(c).cost > pl["will"])
+    card = next(c for c in pl.hand if st.card(c).cost > pl.will)
     reg = region(scene, ("hand", card))
     assert not reg.legal and "Will" in reg.reason
     n = len(scene.match.history)
@@ -206,11 +206,11 @@ def test_seed004_combat_drag_attacker_onto_the_opposing_sanctuary_then_blocker_o
         return None
 
     def at_attack(st: Any) -> bool:
-        if st.step != "attack" or st.combat["attackers"]:
+        if st.step != "attack" or st.combat.attackers:
             return False
         cands = [a for a in st.legal_actions() if a.kind == "attack"]
         opp = st.players[1 - st.active]
-        return bool(cands) and any(not st.perm[c]["tapped"] for c in opp["chars"])
+        return bool(cands) and any(not st.perm[c].tapped for c in opp.chars)
 
     assert advance(scene, at_attack, choose)
     _face_viewer(app, scene)
@@ -221,8 +221,8 @@ def test_seed004_combat_drag_attacker_onto_the_opposing_sanctuary_then_blocker_o
     opp_sanct = region(scene, ("target", f"{1 - st.active}.S"))
     assert opp_sanct.accepts(act.payload) is None, "the opposing Sanctuary lights up for an attacker"
     drag(app, visible_point(scene, act), drop_point(scene, opp_sanct))
-    assert attacker in scene.match.state.combat["attackers"], "dragging declared the attacker"
-    assert scene.match.state.perm[attacker]["tapped"], "an attacker turns"
+    assert attacker in scene.match.state.combat.attackers, "dragging declared the attacker"
+    assert scene.match.state.perm[attacker].tapped, "an attacker turns"
     frames(app, 10)
     assert abs(scene.angle.get(attacker, 0) - 90) < 1, "the tapped card is drawn turned sideways"
     # end the declaration with the bar button
@@ -269,7 +269,7 @@ def test_hover_on_a_hand_card_shows_its_rules_and_how_to_play_it(app: Any) -> No
     scene = _two_humans(app)
     _face_viewer(app, scene)
     me = scene.viewer
-    card = scene.match.state.players[me]["hand"][0]
+    card = scene.match.state.players[me].hand[0]
     reg = region(scene, ("hand", card))
     p = visible_point(scene, reg)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0), touch=False)], 1 / 30)
@@ -284,7 +284,7 @@ def test_right_click_zooms_a_card_with_its_full_text(app: Any) -> None:
     scene = _two_humans(app)
     _face_viewer(app, scene)
     me = scene.viewer
-    card = scene.match.state.players[me]["hand"][0]
+    card = scene.match.state.players[me].hand[0]
     click(app, visible_point(scene, region(scene, ("hand", card))), button=3)
     insp = scene.inspector
     assert insp.visible
@@ -305,7 +305,7 @@ def test_seed004_structure_dial_and_damage_numbers_animate(app: Any) -> None:
     _face_viewer(app, scene)
     frames(app, 2)
     seat = 1 - scene.viewer
-    before = scene.match.state.players[seat]["structure"]
+    before = scene.match.state.players[seat].structure
     assert scene.dial[seat] == before
     scene.on_events([damage_dealt(f"{seat}.S", 4, None, structure=before - 4)])
     seen, floats = [], []
@@ -326,15 +326,15 @@ def test_hot_seat_shows_only_the_viewers_hand(app: Any) -> None:
     view = scene.view
     assert all(c == "?" for c in view["players"][1 - me]["hand"])
     shown = [iid for iid, _ in scene.L.hand]
-    assert shown == scene.match.state.players[me]["hand"]
-    assert not any(region(scene, ("hand", c)) for c in scene.match.state.players[1 - me]["hand"])
+    assert shown == scene.match.state.players[me].hand
+    assert not any(region(scene, ("hand", c)) for c in scene.match.state.players[1 - me].hand)
 
 
 def test_tutorial_opponent_plays_its_script(app: Any) -> None:
     scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Tide", "bot", "normal")])
     from game.scenes.base import ScriptedBot
 
-    bot = scene._bot_for(1)
+    bot = scene.driver.bot_for(1)
     assert isinstance(bot, ScriptedBot) and bot.script == scene.ruleset.script_choice
     # the scripted seat's move is the script's own whenever it has one
     state = scene.match.state
@@ -357,7 +357,7 @@ def test_busy_board_draws_fast(app: Any) -> None:
     scene = _two_humans(app, "tide_vs_gear", seed=7)
 
     def busy(st: Any) -> bool:
-        return sum(len(p["chars"]) + len(p["attachments"]) for p in st.players) >= 8 and st.phase == "harvest"
+        return sum(len(p.chars) + len(p.attachments) for p in st.players) >= 8 and st.phase == "harvest"
 
     assert advance(scene, busy, limit=1500)
     _face_viewer(app, scene)
@@ -382,7 +382,7 @@ def _moves(scene: Any) -> list[tuple[str, Any, Any]]:
         if not r.legal:
             continue
         acts = r.payload if isinstance(r.payload, list) else [r.payload] if isinstance(r.payload, Action) else []
-        acts = [a for a in acts if a in scene._legal_set]
+        acts = [a for a in acts if a in set(scene.legal)]
         if not acts:
             continue
         if r.draggable:
@@ -392,7 +392,7 @@ def _moves(scene: Any) -> list[tuple[str, Any, Any]]:
         if len(acts) == 1:
             out.append(("click", r, None))
     for b in scene.action_bar.buttons:
-        if isinstance(b.payload, Action) and b.payload in scene._legal_set:
+        if isinstance(b.payload, Action) and b.payload in set(scene.legal):
             reg = region(scene, b.key)
             assert reg is not None, "the bar's buttons are registered"
             out.append(("click", reg, None))
@@ -421,7 +421,7 @@ def _play_by_mouse(app: Any, scene: Any, max_moves: int) -> int:
             drag(app, visible_point(scene, reg), drop_point(scene, tgt))
         else:
             click(app, visible_point(scene, reg))
-        if len(scene.match.history) == before and scene._bar_override:  # several actions: pick on the bar
+        if len(scene.match.history) == before and scene.chrome.bar_override:  # several actions: pick on the bar
             frames(app, 1)
             choice = next(b for b in scene.action_bar.buttons if isinstance(b.payload, Action))
             click(app, choice.rect.center)
@@ -516,7 +516,7 @@ def test_every_kind_of_play_is_a_drag_onto_its_place(app: Any, kind: str, level:
     actor = want["card"]
     src = region(scene, ("hand", actor)) or region(scene, ("act", actor))
     assert src is not None and src.draggable, f"{actor} can be dragged"
-    drops = [r for r in scene.router.regions if r.drop_target and scene._match(src.payload, r.payload) == want]
+    drops = [r for r in scene.router.regions if r.drop_target and scene.table_regions.match(src.payload, r.payload) == want]
     assert drops, "a drop target stands for the wanted action"
     drag(app, visible_point(scene, src), drop_point(scene, drops[-1]))
     assert any(h.action == want for h in scene.match.history[-3:]), f"the drag played {want.key}"
@@ -550,7 +550,7 @@ def test_undo_of_an_attack_turns_the_card_back_and_a_refused_undo_says_why(app: 
     scene = _two_humans(app, "quick", seed=5)
 
     def at_attack(st: Any) -> bool:
-        return st.step == "attack" and not st.combat["attackers"] and any(
+        return st.step == "attack" and not st.combat.attackers and any(
             a.kind == "attack" for a in st.legal_actions())
 
     assert advance(scene, at_attack, lambda st, legal: Action.of("no_duel") if st.step == "declare" else None)
@@ -568,7 +568,7 @@ def test_undo_of_an_attack_turns_the_card_back_and_a_refused_undo_says_why(app: 
     app.step([ctrl_z], 1 / 30)
     frames(app, 20)
     if ok:
-        assert not scene.match.state.perm[attacker]["tapped"], "undone: the attacker stands up again"
+        assert not scene.match.state.perm[attacker].tapped, "undone: the attacker stands up again"
         assert abs(scene.angle.get(attacker, 0.0)) < 1, "and is drawn upright"
     else:
         assert any(t(reason) in item.text for item in scene.toast.items), "the refusal is explained"

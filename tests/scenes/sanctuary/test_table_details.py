@@ -37,12 +37,12 @@ def _table(app: Any, level: str = "ember_vs_gear", seed: int = 3) -> Any:
 def _to_discard(scene: Any, seat: int, n: int) -> list[str]:
     """Move ``n`` cards of a seat's deck to its discard pile (straight in the state); return the pile."""
     pl = scene.match.state.players[seat]
-    for c in pl["deck"][:n]:
-        pl["deck"].remove(c)
-        pl["discard"].append(c)
+    for c in pl.deck[:n]:
+        pl.deck.remove(c)
+        pl.discard.append(c)
     assert scene.match.state.invariants() == []
-    scene._cache_key = None
-    return list(pl["discard"])
+    scene.driver.cache_key = None  # the state was changed by hand: view it again
+    return list(pl.discard)
 
 
 # ----------------------------------------------------------------------------------------- the discard pile
@@ -145,9 +145,9 @@ def test_an_empty_discard_pile_opens_and_says_so(app: Any) -> None:
 
     scene = _table(app)
     seat = scene.L.opp
-    scene.match.state.players[seat]["deck"].extend(scene.match.state.players[seat]["discard"])
-    scene.match.state.players[seat]["discard"].clear()
-    scene._cache_key = None
+    scene.match.state.players[seat].deck.extend(scene.match.state.players[seat].discard)
+    scene.match.state.players[seat].discard.clear()
+    scene.driver.cache_key = None  # the state was changed by hand: view it again
     frames(app, 2)
     assert "0" in region(scene, ("discard", seat)).tooltip
     click(app, region(scene, ("discard", seat)).rect.center)
@@ -164,7 +164,7 @@ def test_an_empty_discard_pile_opens_and_says_so(app: Any) -> None:
 def test_the_deck_zoom_gives_its_count_and_the_empty_deck_rule_but_never_its_cards(app: Any) -> None:
     scene = _table(app)
     seat = scene.L.opp
-    deck = list(scene.match.state.players[seat]["deck"])
+    deck = list(scene.match.state.players[seat].deck)
     reg = region(scene, ("deck", seat))
     assert str(len(deck)) in reg.tooltip and "Structure" in reg.tooltip, "the tooltip: count and the rule"
     click(app, reg.rect.center, button=3)
@@ -178,9 +178,9 @@ def test_the_deck_zoom_gives_its_count_and_the_empty_deck_rule_but_never_its_car
     click(app, (640, 360))
     assert not insp.visible
     # an empty deck says what the next draw costs; a left click opens the zoom too
-    scene.match.state.players[seat]["discard"].extend(scene.match.state.players[seat]["deck"])
-    scene.match.state.players[seat]["deck"].clear()
-    scene._cache_key = None
+    scene.match.state.players[seat].discard.extend(scene.match.state.players[seat].deck)
+    scene.match.state.players[seat].deck.clear()
+    scene.driver.cache_key = None  # the state was changed by hand: view it again
     frames(app, 2)
     click(app, region(scene, ("deck", seat)).rect.center)
     assert insp.visible and "0 cards left" in insp.body and "is empty" in insp.body
@@ -258,20 +258,20 @@ def _crowd(scene: Any, per_side: int, techs: int) -> None:
     for p in (0, 1):
         pl = st.players[p]
         pool = [(z, c) for z in ("deck", "discard", "hand") for c in pl[z]]
-        chars = [(z, c) for z, c in pool if st.card(c).type == "character"][:per_side - len(pl["chars"])]
+        chars = [(z, c) for z, c in pool if st.card(c).type == "character"][:per_side - len(pl.chars)]
         for i, (z, c) in enumerate(chars):
             pl[z].remove(c)
-            pl["chars"].append(c)
+            pl.chars.append(c)
             st.perm[c] = st._new_perm(None)
-            st.perm[c]["tapped"] = i % 2 == 0
+            st.perm[c].tapped = i % 2 == 0
         tech = [(z, c) for z, c in pool if st.card(c).type == "technology"][:techs]
         for j, (z, c) in enumerate(tech):
             pl[z].remove(c)
-            pl["techs"].append(c)
-            st.perm[c] = st._new_perm(pl["chars"][(j * 3) % len(pl["chars"])] if j < 3 else pl["chars"][0])
-            st.perm[c]["durability"] = st.card(c).durability
+            pl.techs.append(c)
+            st.perm[c] = st._new_perm(pl.chars[(j * 3) % len(pl.chars)] if j < 3 else pl.chars[0])
+            st.perm[c].durability = st.card(c).durability
     assert st.invariants() == []
-    scene._cache_key = None
+    scene.driver.cache_key = None  # the state was changed by hand: view it again
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> float:
@@ -303,19 +303,19 @@ def test_a_crowded_battle_row_keeps_every_card_inside_separate_clickable_and_nam
     L = scene.L
     screen = pygame.Rect(0, 0, 1280, 720)
     for seat in (0, 1):
-        chars = scene.match.state.players[seat]["chars"]
+        chars = scene.match.state.players[seat].chars
         assert len(chars) == per_side
         row = L.row[seat]
         rects = [L.cards[c][2] for c in chars]
-        assert sum(1 for c in chars if scene.match.state.perm[c]["tapped"]) >= per_side // 2 - 1
+        assert sum(1 for c in chars if scene.match.state.perm[c].tapped) >= per_side // 2 - 1
         for c, r in zip(chars, rects):
             assert row.contains(r) and screen.contains(r), f"{c} {r} leaves the row {row}"
         worst = max(_overlap(a, b) for i, a in enumerate(rects) for b in rects[i + 1:])
         assert worst <= 0.05, f"cards overlap by {worst:.0%}"
-        for tc in scene.match.state.players[seat]["techs"]:
+        for tc in scene.match.state.players[seat].techs:
             tab = L.tabs[tc]
             assert row.contains(tab), f"the tab of {tc} leaves the row"
-            carrier = scene.match.state.perm[tc]["carrier"]
+            carrier = scene.match.state.perm[tc].carrier
             for c, r in zip(chars, rects):
                 if c != carrier:
                     assert not tab.colliderect(r), f"the tab of {tc} covers {c}"
@@ -330,7 +330,7 @@ def test_a_crowded_battle_row_keeps_every_card_inside_separate_clickable_and_nam
             assert " ".join(lines) == scene.cname(c) and size >= 8, f"the name plate shows {lines} at {size}px"
             assert c in L.compact or w == CARD[0], "a shrunken card gets its name plate"
     # right-click still zooms a card of the crowd with its full text
-    c = scene.match.state.players[scene.L.opp]["chars"][-1]
+    c = scene.match.state.players[scene.L.opp].chars[-1]
     click(app, _clickable_point(scene, c), button=3)
     assert scene.inspector.visible and scene.inspector.title == scene.cname(c)
     assert app.errors == [] and scene.invariants() == []
@@ -343,7 +343,7 @@ def test_few_cards_keep_one_line_at_full_size(app: Any) -> None:
     _crowd(scene, 4, 2)
     frames(app, 10)
     for seat in (0, 1):
-        chars = scene.match.state.players[seat]["chars"]
+        chars = scene.match.state.players[seat].chars
         assert all(scene.L.card_size[c] == CARD for c in chars), "a row with room draws cards at full size"
         assert len({round(scene.L.cards[c][0][1]) for c in chars}) == 1, "in one line"
         assert not any(c in scene.L.compact for c in chars)
