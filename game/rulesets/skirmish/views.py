@@ -106,6 +106,11 @@ class ChainEntry:
     targets: tuple[tuple[str | None, str | None], ...]   # (combatant id, limb)
     reaction: bool
 
+    @classmethod
+    def from_dict(cls, e: Mapping[str, Any]) -> "ChainEntry":
+        """A chain entry from its view (or event) dict."""
+        return _entry(e)
+
 
 @dataclass(frozen=True)
 class Pending:
