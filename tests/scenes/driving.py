@@ -147,3 +147,13 @@ def to_next_human(app: Any, scene: Any, timeout: float = 15.0) -> bool:
         if reg is not None:
             click(app, reg.rect.center)
     return scene.match.is_over() or scene.can_act()
+
+
+def texts_in(scene: Any, rect: Any) -> list[str]:
+    """The words the scene drew last frame whose box lies inside ``rect`` (its ``drawn_texts()`` records)."""
+    return [r.text for r in scene.drawn_texts() if rect.contains(r.box)]
+
+
+def regions_keyed(scene: Any, first: Any) -> list[Any]:
+    """The regions registered this frame whose key starts with ``first``."""
+    return [r for r in scene.router.regions if r.key and r.key[0] == first]

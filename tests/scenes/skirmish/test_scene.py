@@ -17,6 +17,7 @@ from game.engine.actions import Action
 from game.engine.events import Event, damage_dealt
 from game.engine.protocol import SeatSpec
 from game.engine.rng import Rng
+from tests.scenes.driving import regions_keyed, texts_in
 from tests.scenes.skirmish.conftest import click, drag, drop_point, frames, start, visible_point, wait_until
 
 
@@ -90,7 +91,7 @@ def test_scene_opens_and_renders_every_shipped_level(app: Any, level: str) -> No
     assert app.errors == []
     assert type(scene).__name__ == "SkirmishScene"
     # every combatant has a body card inside the board, none overlapping another
-    rects = list(scene._rects.values())
+    rects = list(scene.pane("arena").rects.values())
     assert len(rects) == len(scene.view["combatants"])
     for i, a in enumerate(rects):
         assert scene.board_rect.contains(a)
@@ -159,7 +160,8 @@ def test_menu_group_opens_and_targets_light_up_on_cards(app: Any) -> None:
     targets = [r for r in scene.router.regions if r.key and r.key[0] == "tgt"]
     assert {r.payload.get("target") for r in targets} == {a.get("target") for a in groups[0].payload}
     for r in targets:
-        assert r.rect == scene._rects[r.payload.get("target")], "the target is its body card"
+        card = next(c for c in regions_keyed(scene, "card") if c.key == ("card", r.payload.get("target")))
+        assert r.rect == card.rect, "the target is its body card"
         assert r.legal and r.tooltip
     before = len(scene.match.history)
     click(app, visible_point(scene, targets[0]))
@@ -199,8 +201,13 @@ def test_menu_detail_shows_cost_and_the_exact_chance(app: Any) -> None:
     frames(app, 1)
     st = scene.state
     checked = 0
-    for rect, payload, label, detail, kind in scene._menu_rows:
-        acts = payload if isinstance(payload, list) else [payload]
+    rows = regions_keyed(scene, "menu")
+    assert rows
+    for row in rows:
+        acts = row.payload if isinstance(row.payload, list) else [row.payload]
+        words = texts_in(scene, row.rect)
+        assert len(words) == 2, "a row draws its label and its figures"
+        detail = next(w for w in words if " AP" in w)
         a = acts[0]
         adef = st.model.actions[a.get("act")]
         assert f"{adef.cost} AP" in detail
@@ -210,15 +217,19 @@ def test_menu_detail_shows_cost_and_the_exact_chance(app: Any) -> None:
             bonus = st.stat(st.c(a.get("who")), ch.offense) if ch.offense else 0
             assert f"{diff}:" in detail and f"{round(100 * success_chance(bonus, diff))}%" in detail
             checked += 1
-    scene.selected = scene._group_key(next(p for _, p, *_ in scene._menu_rows if isinstance(p, list))[0]) \
-        if any(isinstance(p, list) for _, p, *_ in scene._menu_rows) else None
-    frames(app, 1)
-    subs = [row for row in scene._menu_rows if row[4] == "sub"]
+    group = next((r for r in rows if isinstance(r.payload, list)), None)
+    subs = []
+    if group is not None:  # the group opens: one row per target under it
+        click(app, visible_point(scene, group))
+        frames(app, 1)
+        subs = [r for r in regions_keyed(scene, "menu") if isinstance(r.payload, Action) and r.payload in group.payload]
     assert checked or subs, "some row shows a difficulty and its chance"
-    for rect, a, label, detail, kind in subs:
-        adef = st.model.actions[a.get("act")]
+    for r in subs:
+        adef = st.model.actions[r.payload.get("act")]
+        words = texts_in(scene, r.rect)
+        assert any(w.lstrip().startswith("»") for w in words), "a target row names its target"
         if adef.check is not None:
-            assert "%" in detail
+            assert any("%" in w for w in words)
 
 
 # ----------------------------------------------------------------------------------------- equipment
@@ -257,7 +268,7 @@ def test_dragging_onto_a_part_that_cannot_take_it_is_refused_in_words(app: Any) 
     else:
         pytest.skip("no equipment move in this position")
     assert zone.accepts(payload), "a refusal has a reason"
-    assert scene._match_drop(payload, zone.payload) is None
+    assert scene.match_drop(payload, zone.payload) is None
 
 
 # ----------------------------------------------------------------------------------------- input paths
@@ -308,10 +319,10 @@ def test_right_click_shows_the_full_body_card(app: Any) -> None:
 
 
 def test_seed003_chain_drawn_as_a_stack_newest_on_top() -> None:
-    from game.scenes.skirmish.scene import SkirmishScene
+    from game.scenes.skirmish.panes import ChainPane
 
     rect = pygame.Rect(0, 0, 380, 150)
-    slots = [SkirmishScene._chain_slot(rect, i, 3) for i in range(3)]
+    slots = [ChainPane.slot(rect, i, 3) for i in range(3)]
     assert all(s is not None for s in slots)
     assert slots[0].y > slots[1].y > slots[2].y, "the last declared sits on top and resolves first"
 
@@ -319,8 +330,8 @@ def test_seed003_chain_drawn_as_a_stack_newest_on_top() -> None:
 def test_resolved_chain_entries_unwind_and_damage_floats(app: Any) -> None:
     scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], seed=4)
     frames(app, 2)
-    target = next(iter(scene._rects))
-    scene._chain_text = ["first", "second"]
+    target = regions_keyed(scene, "card")[0].payload.cid
+    scene.pane("chain").texts = ["first", "second"]  # the words remembered as the two entries were declared
     scene.on_events([Event("Resolved", {"index": 1}), damage_dealt(target, 4, None, limb=None)])
     seen_ghost = seen_number = False
     for _ in range(60):
@@ -337,7 +348,7 @@ def test_ap_track_marks_every_active_combatant(app: Any) -> None:
     _to_human_opportunity(app, scene)
     frames(app, 2)
     assert scene.view["round"] >= 1
-    xs = [scene._track_x(n) for n in range(16)]
+    xs = [scene.pane("ap_track").x(n) for n in range(16)]
     assert xs == sorted(xs) and scene.track_rect.left < xs[0] and xs[-1] < scene.track_rect.right
     assert scene.needle_shown == pytest.approx(scene.view["needle"], abs=1)
 
@@ -399,7 +410,8 @@ def test_undo_brings_back_the_menu_of_the_earlier_position(app: Any) -> None:
     scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], seed=4)
     _to_human_opportunity(app, scene)
     frames(app, 2)
-    rows_before = [(label, detail) for _, _, label, detail, _ in scene._menu_rows]
+    rows_before = [(r.payload, texts_in(scene, r.rect)) for r in regions_keyed(scene, "menu")]
+    assert rows_before and all(len(words) == 2 for _, words in rows_before)
     wait = next(a for a in scene.legal if a.kind == "wait")
     _click_action(app, scene, wait)
     frames(app, 2)
@@ -409,11 +421,11 @@ def test_undo_brings_back_the_menu_of_the_earlier_position(app: Any) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z", scancode=0)],
              1 / 30)
     frames(app, 2)
-    assert [(label, detail) for _, _, label, detail, _ in scene._menu_rows] == rows_before
+    assert [(r.payload, texts_in(scene, r.rect)) for r in regions_keyed(scene, "menu")] == rows_before
 
 
 def test_long_names_are_cut_to_fit(app: Any) -> None:
-    from game.scenes.skirmish.scene import _fit
+    from game.scenes.skirmish.panes.common import fit as _fit
 
     text, size = _fit("Brother Hollin, Warden of the Long Road", 120, 15, 10)
     assert size == 10 and text.endswith("…")

@@ -10,9 +10,11 @@ from typing import Any, Iterator
 import pygame
 import pytest
 
+from game.engine.actions import Action
 from game.engine.i18n import t
 from game.engine.protocol import SeatSpec
 from game.engine.rng import Rng
+from tests.scenes.driving import click, regions_keyed, texts_in, visible_point
 from tests.scenes.skirmish.conftest import frames
 
 SIZES = ("large", "huge")
@@ -76,8 +78,9 @@ def _reach(scene: Any, dtype: str, seed: int = 1, limit: int = 3000) -> bool:
 def _drawn(app: Any, scene: Any) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
     frames(app, 3)
     assert app.errors == []
-    assert scene._texts, "the scene recorded the text it drew"
-    return scene._texts + scene._track_texts
+    drawn = scene.drawn_texts()
+    assert drawn, "the scene recorded the text it drew"
+    return drawn
 
 
 _BUSY: dict[str, Any] = {}
@@ -111,18 +114,26 @@ def test_busy_reaction_board_text_stays_in_its_boxes(make_app: Any, size: str, l
     assert scene.state.chain, "the busy board has the chain open"
     assert scene.text_problems() == []
     # the reaction rows: the label and the figures are both drawn, side by side
-    for r, _payload, label, detail, _kind in scene._menu_rows:
-        mine = [(rect, text) for rect, box, text in drawn if r.contains(box)]
-        assert len(mine) == 2, f"{label!r} and {detail!r} each drawn once in their row"
-        assert any(text == detail for _, text in mine), "the figures are never cut"
+    rows = regions_keyed(scene, "menu")
+    assert rows, "the reaction menu has rows"
+    for row in rows:
+        mine = [rec for rec in drawn if row.rect.contains(rec.box)]
+        assert len(mine) == 2, f"{[r.text for r in mine]!r}: the label and the figures each drawn once in their row"
+        right = max(mine, key=lambda rec: rec.rect.right)  # the figures sit on the right
+        assert not right.cut and not right.text.endswith("…"), "the figures are never cut"
     # the chain's heading sits inside the chain box, and a cut entry shows its whole text on hover
-    chain_box = scene._chain_rect(scene.view)
+    chain_box = scene.pane("chain").box(scene.sview)
     heading = [(rect, box) for rect, box, text in drawn if text.startswith(t("skirmish_scene.chain")[:6])]
     assert heading and all(chain_box.contains(rect) for rect, _ in heading)
     tips = {r.key[1]: r.tooltip for r in scene.router.regions if r.key and r.key[0] == "chain"}
     assert set(tips) == set(range(len(scene.state.chain)))
-    for i, e in enumerate(scene.state.chain):
-        assert tips[i] == f"{i + 1}. {scene._entry_text(e)}"
+    from game.scenes.skirmish.panes.common import entry_text
+
+    for i, e in enumerate(scene.sview.chain):
+        assert tips[i] == f"{i + 1}. {entry_text(scene.sview, e, lang)}"
+        slot = next(r for r in scene.router.regions if r.key == ("chain", i))
+        shown = texts_in(scene, slot.rect)
+        assert len(shown) == 1 and tips[i].startswith(shown[0].rstrip("…")), "the slot shows the tip, maybe cut"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -140,10 +151,10 @@ def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str
         scene = _open(app, "04_forge_below", two, 4)
         assert _reach(scene, "opportunity")
         frames(app, 2)
-        groups = [p for _, p, *_ in scene._menu_rows if isinstance(p, list)]
+        groups = [r for r in regions_keyed(scene, "menu") if isinstance(r.payload, list)]
         assert groups, "a group with several targets"
-        scene.selected = scene._group_key(groups[0][0])
-        scene._targets_cache = scene._board_cache = None
+        assert scene.can_act()
+        click(app, visible_point(scene, groups[0]))  # the group opens
     else:
         scene = None
         if screen == "consent":  # an ally asks for an item: two human heroes
@@ -156,18 +167,21 @@ def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str
     drawn = _drawn(app, scene)
     assert scene.text_problems() == []
     if screen == "group":
-        assert any(kind == "sub" for *_, kind in scene._menu_rows), "the open group lists its targets"
+        assert any(isinstance(r.payload, Action) and r.payload in groups[0].payload
+                   for r in regions_keyed(scene, "menu")), "the open group lists its targets"
     if screen == "consent":  # the question is never cut: it wraps over the empty menu panel
         p = scene.state.pending
-        title = t("skirmish_scene.consent_title", taker=scene._name(p.get("actor")), giver=scene._name(p.get("from")),
-                  item=scene._item_name(p.get("item")))
+        sv = scene.sview
+        title = t("skirmish_scene.consent_title", taker=sv.name(p.get("actor"), lang), giver=sv.name(p.get("from"), lang),
+                  item=sv.item_name(p.get("item"), lang))
         assert title in [text for _, _, text in drawn]
     # every combatant's card carries its name (whole or cut with "…"), inside the card
-    for cid, rect in scene._rects.items():
-        if screen == "advantage" and scene._by_id(scene.view)[cid].get("side") != "heroes":
-            continue
+    cards = regions_keyed(scene, "card")
+    assert cards
+    for card in cards:
+        cid, rect = card.payload.cid, card.rect
         inside = [text for r, box, text in drawn if rect.contains(box)]
-        name = scene._name(cid).split(" #")[0]
+        name = scene.sview.name(cid, lang).split(" #")[0]
         assert any(name.startswith(x.rstrip("…")) and x for x in inside), f"{name} drawn on its card"
 
 
@@ -177,28 +191,28 @@ def test_text_problems_sees_text_leaving_its_box_or_overlapping(make_app: Any) -
     frames(app, 2)
     surface = pygame.Surface((1280, 720))
     box = pygame.Rect(100, 100, 60, 40)
-    scene._texts = []
-    scene._recording = scene._texts
-    scene._put(surface, "Catena (l'ultima entrata si risolve per prima)", box.topleft, 12, (0, 0, 0), "topleft", box)
+    assert scene.text_problems() == []
+    menu = scene.pane("menu")  # a pane draws through its recorder; the scene reads every pane's records
+    menu.rec.begin()
+    menu.put(surface, "Catena (l'ultima entrata si risolve per prima)", box.topleft, 12, (0, 0, 0), "topleft", box)
     assert any("leaves its box" in p for p in scene.text_problems())
-    scene._texts = []
-    scene._recording = scene._texts
-    scene._line(surface, "Catena (l'ultima entrata si risolve per prima)", box, 12, (0, 0, 0))
-    scene._line(surface, "3 PA · superare 11: 66%", box, 12, (0, 0, 0))
+    menu.rec.begin()
+    menu.line(surface, "Catena (l'ultima entrata si risolve per prima)", box, 12, (0, 0, 0))
+    menu.line(surface, "3 PA · superare 11: 66%", box, 12, (0, 0, 0))
     problems = scene.text_problems()
     assert not any("leaves its box" in p for p in problems), "a line is cut to its box"
     assert any("overlaps" in p for p in problems)
-    assert scene._texts[0][2].endswith("…")
+    assert menu.drawn()[0].text.endswith("…")
 
 
 def test_chain_and_menu_boxes_grow_with_the_text_size(make_app: Any) -> None:
-    from game.scenes.skirmish.scene import SkirmishScene
+    from game.scenes.skirmish.panes import ChainPane, MenuPane
     from game.ui import gfx
 
     make_app("normal", "en")
-    normal = (SkirmishScene._chain_metrics(), SkirmishScene._menu_row_h(), SkirmishScene._menu_header_h())
+    normal = (ChainPane.metrics(), MenuPane.row_h(), MenuPane.header_h())
     gfx.set_text_scale(1.4)
-    huge = (SkirmishScene._chain_metrics(), SkirmishScene._menu_row_h(), SkirmishScene._menu_header_h())
+    huge = (ChainPane.metrics(), MenuPane.row_h(), MenuPane.header_h())
     assert huge[0][0] > normal[0][0] and huge[0][1] > normal[0][1], "chain heading and entries"
     assert huge[1] > normal[1] and huge[2] > normal[2], "menu rows and header"
     assert huge[0][0] >= gfx.line_height(12, True), "the heading's box holds its line"

@@ -1,0 +1,160 @@
+"""The chain pane: the reaction chain drawn as a stack under the menu (the first declared at the bottom,
+the newest on top, reactions tinted), each entry's whole words on hover, and resolved entries sliding
+off as ghosts.
+
+The pane keeps the words of the entries as they were declared, so the one that resolves can still be
+shown leaving after the rules removed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.i18n import t
+from game.rulesets.skirmish.views import ChainEntry, SkirmishView
+from game.scenes.skirmish.panes.common import ChainRef, SkirmishPane, entry_text, line_size
+from game.ui import anim, gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
+
+
+@dataclass
+class Ghost:
+    """A chain entry that just resolved, sliding off the stack."""
+
+    text: str
+    slot: int
+    alpha: float = 1.0
+    lift: float = 0.0
+
+
+class ChainPane(SkirmishPane):
+    """The chain box (see the module docstring); it sits under the menu pane."""
+
+    name = "chain"
+
+    def __init__(self, scene: Any, menu: Any, view: SkirmishView | None = None) -> None:
+        super().__init__(scene)
+        self.menu = menu
+        self.ghosts: list[Ghost] = []
+        self.texts: list[str] = []
+        if view is not None:
+            self.sync(view)
+
+    def sync(self, view: SkirmishView) -> None:
+        """Take the entries' words from the view (after events, after undo)."""
+        self.texts = [entry_text(view, e, self.lang) for e in view.chain]
+
+    # ----------------------------------------------------------------- geometry
+    @staticmethod
+    def metrics() -> tuple[int, int]:
+        """The chain box's heading height and the height of one entry, from the real line heights."""
+        return gfx.line_height(12, True) + 8, gfx.line_height(11) + 6
+
+    @classmethod
+    def height(cls, n: int) -> int:
+        """Height of the chain box for ``n`` entries (at most 176 px: the menu keeps 120 above it)."""
+        head, slot = cls.metrics()
+        return min(176, head + max(1, n) * (slot + 2) + 6)
+
+    @staticmethod
+    def slot(rect: pygame.Rect, i: int, n: int, head: int = 20, slot: int = 20) -> pygame.Rect | None:
+        """Where chain entry ``i`` of ``n`` goes: the first declared sits at the bottom, the newest on top."""
+        y = rect.bottom - 6 - (slot + 2) * (i + 1) + 2
+        if y < rect.y + head:
+            return None
+        return pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, slot)
+
+    def box(self, view: SkirmishView) -> pygame.Rect | None:
+        """The chain box under the menu (None with no chain and no ghosts)."""
+        if not view.chain and not self.ghosts:
+            return None
+        centre = self.geo.centre
+        return pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, self.height(len(view.chain)))
+
+    # ----------------------------------------------------------------- drawing and regions
+    def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
+        """The box, its heading and the entries, the newest tinted as next to resolve."""
+        self.rec.begin()
+        pal = gfx.palette()
+        rect = self.box(view)
+        if rect is None or not view.chain:
+            return
+        gfx.panel(surface, rect, gfx.lerp_colour(pal.panel, pal.panel_dark, 0.3), radius=8)
+        head, slot = self.metrics()
+        self.line(surface, t("skirmish_scene.chain"), pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, head - 6), 12,
+                  pal.ink_soft, bold=True, minimum=9)
+        n = len(view.chain)
+        for i, e in enumerate(view.chain):
+            r = self.slot(rect, i, n, head, slot)
+            if r is None:
+                continue
+            col = gfx.lerp_colour(pal.panel, pal.accent, 0.35) if e.reaction else pal.panel
+            if i == n - 1:
+                col = gfx.lerp_colour(col, pal.legal, 0.35)
+            gfx.rounded_rect(surface, r, col, 5)
+            gfx.rounded_rect(surface, r, pal.edge, 5, 1)
+            self.line(surface, f"{i + 1}. {entry_text(view, e, self.lang)}", r.inflate(-16, -2), 11, pal.ink,
+                      minimum=10)
+
+    def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
+        """Hovering a chain entry shows its whole text (the box cuts long entries)."""
+        rect = self.box(view)
+        if rect is None or not view.chain:
+            return []
+        head, slot = self.metrics()
+        out = []
+        for i, e in enumerate(view.chain):
+            r = self.slot(rect, i, len(view.chain), head, slot)
+            if r is not None:
+                out.append(HitRegion(r, ChainRef(i), tooltip=f"{i + 1}. {entry_text(view, e, self.lang)}",
+                                     key=("chain", i), highlight=False))
+        return out
+
+    def draw_ghosts(self, surface: pygame.Surface, view: SkirmishView) -> None:
+        """Resolved entries fading upwards off the stack (every frame, over the cached layer)."""
+        if not self.ghosts:
+            return
+        pal = gfx.palette()
+        head, slot = self.metrics()
+        centre = self.geo.centre
+        rect = pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, 150)
+        for g in self.ghosts:
+            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + head + 2 - g.lift, rect.w - 16 - 4 * g.slot, slot)
+            tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+            gfx.rounded_rect(tmp, tmp.get_rect(), pal.panel, 5)
+            size = line_size(g.text, pygame.Rect(0, 0, r.w - 16, r.h), 11, 10)
+            gfx.text(tmp, uitext.ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
+            tmp.set_alpha(int(255 * max(0.0, g.alpha)))
+            surface.blit(tmp, r.topleft)
+
+    # ----------------------------------------------------------------- animations
+    def animate(self, events: list[Event], view: SkirmishView) -> list[Any]:
+        """A declared entry is remembered; a resolved one slides off."""
+        out: list[Any] = []
+        for e in events:
+            if e.kind == "Declared":
+                self.texts.append(entry_text(view, ChainEntry.from_dict(e.data), self.lang))
+            elif e.kind == "Resolved":
+                idx = int(e.data.get("index", len(self.texts) - 1))
+                out.append(self.ghost(self.texts.pop() if self.texts else "", idx))
+        return out
+
+    def ghost(self, text: str, slot: int) -> anim.Animation:
+        """The animation of one resolved entry leaving."""
+        g = Ghost(text, slot)
+
+        def start() -> None:
+            self.ghosts.append(g)
+
+        def step(p: float) -> None:
+            g.alpha = 1.0 - p
+            g.lift = 30 * p
+            if p >= 1.0 and g in self.ghosts:
+                self.ghosts.remove(g)
+        return anim.Sequence(anim.Call(start), anim.Func(step, 0.35))

@@ -1,0 +1,245 @@
+"""The action menu pane (the centre's top panel): who decides and what, then one row per choice with its
+AP cost, difficulty and exact chance of success; a group with several targets is one row that opens to
+list them (its targets also light up on the cards).
+
+Rows are ``MenuRow`` records (rect, payload, label, detail, kind); their payloads are Actions or lists of
+Actions, so tests and players click them by payload.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.i18n import t
+from game.rulesets.skirmish.views import SkirmishView
+from game.scenes.skirmish.panes.common import SkirmishPane, group_key, groups, line_size
+from game.ui import gfx
+from game.ui.input import HitRegion
+
+
+class MenuRow(NamedTuple):
+    """One row of the menu: where, what it plays, its label, its figures, and its kind (group, one, sub)."""
+
+    rect: pygame.Rect
+    payload: Any
+    label: str
+    detail: str
+    kind: str
+
+
+class MenuPane(SkirmishPane):
+    """The action menu (see the module docstring)."""
+
+    name = "menu"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.rows: list[MenuRow] = []
+        self.bottom_y = 0
+
+    # ----------------------------------------------------------------- geometry
+    @staticmethod
+    def header_h() -> int:
+        """Height of the menu's title and hint lines (from the real line heights of the text size)."""
+        return 8 + gfx.line_height(15, True) + gfx.line_height(12) + 6
+
+    @staticmethod
+    def row_h() -> int:
+        """Height of one menu row (its label's line plus a margin)."""
+        return max(26, gfx.line_height(13, True) + 6)
+
+    def limit(self, view: SkirmishView) -> int:
+        """The lowest the menu may reach (it leaves room for the chain under it)."""
+        from game.scenes.skirmish.panes.chain import ChainPane
+
+        chain_h = ChainPane.height(len(view.chain)) if view.chain else 0
+        return self.geo.centre.y + 300 - chain_h - 4
+
+    def bottom(self, view: SkirmishView) -> int:
+        """Where the menu panel ends (set when the rows are laid out)."""
+        return self.bottom_y or self.limit(view)
+
+    @staticmethod
+    def detail_box(r: pygame.Rect, detail: str) -> tuple[pygame.Rect, int]:
+        """Where a menu row's figures go (right-aligned, at most 3/5 of the row) and their font size."""
+        inner = r.inflate(-16, 0)
+        dsize = line_size(detail, pygame.Rect(0, 0, inner.w * 3 // 5, inner.h), 12, 9)
+        dw = min(inner.w * 3 // 5, gfx.text_size(detail, dsize)[0])
+        return pygame.Rect(inner.right - dw, inner.y, dw, inner.h), dsize
+
+    def label_box(self, r: pygame.Rect, detail: str) -> pygame.Rect:
+        """The room a menu row's label has, left of its figures."""
+        dbox = self.detail_box(r, detail)[0]
+        return pygame.Rect(r.x + 8, r.y, dbox.x - 12 - r.x - 8, r.h)
+
+    # ----------------------------------------------------------------- rows
+    def _odds(self, view: SkirmishView, who: str | None, aid: str | None, tid: str | None,
+              limb: str | None = None) -> tuple[int | None, str]:
+        diff, ch = view.chance(who, aid, tid, limb)
+        return diff, (t("skirmish_scene.no_check") if diff is None else
+                      t("skirmish_scene.chance", diff=diff, chance=round(100 * ch)))
+
+    def _entries(self, view: SkirmishView, legal: list[Action]) -> list[tuple[Any, str, str, str]]:
+        """The rows' payloads and words for the current decision."""
+        d, lang, rows = view.decision, self.lang, []
+        dtype = d.type if d else None
+        if dtype in ("opportunity", "reaction"):
+            all_groups = groups(legal)
+            for key, acts in all_groups:
+                _kind, who, aid, item = key
+                info = view.actions.get(aid)
+                cost = info.cost if info else 0
+                label = view.act_name(aid, lang) + (f" ({view.item_name(item, lang)})" if item else "")
+                if len(d.who) > 1:
+                    label = f"{view.name(who, lang)}: {label}"
+                chances = [view.chance(who, aid, a.get("target")) for a in acts]
+                ap = t("skirmish_scene.ap", n=cost)
+                if chances and chances[0][0] is None:
+                    detail = f"{ap} · {t('skirmish_scene.no_check')}"
+                else:
+                    lo = round(100 * min(c for _, c in chances))
+                    hi = round(100 * max(c for _, c in chances))
+                    if len(acts) == 1:
+                        detail = f"{ap} · " + t("skirmish_scene.chance", diff=chances[0][0], chance=lo)
+                    else:
+                        rng_txt = f"{lo}%" if lo == hi else t("skirmish_scene.chance_range", lo=lo, hi=hi)
+                        detail = f"{ap} · {rng_txt}"
+                if len(acts) > 1:
+                    detail += " · " + t("skirmish_scene.targets_n", n=len(acts))
+                else:
+                    label += f" » {view.name(acts[0].get('target'), lang)}"
+                rows.append((acts if len(acts) > 1 else acts[0], label, detail, "group" if len(acts) > 1 else "one"))
+                if key == self.selected and len(acts) > 1 and len(acts) + len(all_groups) <= 9:
+                    for a, (diff, ch) in zip(acts, chances):
+                        sub = t("skirmish_scene.no_check") if diff is None else \
+                            t("skirmish_scene.chance", diff=diff, chance=round(100 * ch))
+                        rows.append((a, f"   » {view.name(a.get('target'), lang)}", sub, "sub"))
+        elif dtype in ("aim", "targets"):
+            p = view.pending
+            actor, act, target = (p.actor, p.act, p.target) if p else (None, None, None)
+            for a in legal:
+                if dtype == "aim" and a.kind == "aim":
+                    limb = a.get("limb")
+                    info = view.actions.get(act)
+                    cost = (info.cost if info else 0) + (1 if limb else 0)
+                    sub = self._odds(view, actor, act, target, limb)[1]
+                    rows.append((a, view.part_name(target, limb, lang), f"{t('skirmish_scene.ap', n=cost)} · {sub}",
+                                 "one"))
+                elif dtype == "targets" and a.kind == "add_target":
+                    tid, limb = a.get("target"), a.get("limb")
+                    label = view.name(tid, lang) + (f" ({view.part_name(tid, limb, lang)})" if limb else "")
+                    rows.append((a, label, self._odds(view, actor, act, tid, limb)[1], "one"))
+        return rows
+
+    def arrange(self, view: SkirmishView, legal: list[Action]) -> list[MenuRow]:
+        """Lay the rows out under the panel's header, as tall as their text, above the chain."""
+        centre = self.geo.centre
+        if view.decision is None:
+            self.bottom_y = centre.y + 120
+            self.rows = []
+            return self.rows
+        rows = self._entries(view, legal)
+        top = centre.y + self.header_h()
+        n = max(1, len(rows))
+        row_h = self.row_h()
+        bottom = self.limit(view)
+        self.bottom_y = max(centre.y + 120, min(bottom, top + n * row_h + 8))
+        bottom = min(bottom, self.bottom_y)
+        h = max(18, min(row_h, (bottom - top) // n))
+        out = []
+        for i, (payload, label, detail, kind) in enumerate(rows):
+            r = pygame.Rect(centre.x + 8, top + i * h, centre.w - 16, h - 2)
+            if r.bottom > bottom:
+                break
+            out.append(MenuRow(r, payload, label, detail, kind))
+        self.rows = out
+        return out
+
+    def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
+        """One region per row that plays something (a group's region opens it)."""
+        return [HitRegion(r.rect, r.payload, key=("menu", repr(r.payload))) for r in self.arrange(view, legal)
+                if r.payload is not None]
+
+    # ----------------------------------------------------------------- drawing
+    def _title(self, view: SkirmishView) -> tuple[str, str]:
+        """The panel's title and hint for the current decision."""
+        d, lang = view.decision, self.lang
+        who = ", ".join(view.name(x, lang) for x in d.who)
+        p, hint = view.pending, ""
+        if d.type == "reaction" and view.chain:
+            e = view.chain[-1]
+            title = t("skirmish_scene.react_title", actor=view.name(e.actor, lang), act=view.entry_name(e, lang))
+            hint = t("skirmish_scene.react_hint")
+        elif d.type == "aim":
+            title = t("skirmish_scene.aim_title", act=view.act_name(p.act if p else None, lang),
+                      target=view.name(p.target if p else None, lang))
+            hint = t("skirmish_scene.aim_hint")
+        elif d.type == "targets":
+            title = t("skirmish_scene.targets_title", who=who)
+        elif d.type == "consent":
+            title = t("skirmish_scene.consent_title", taker=view.name(p.actor if p else None, lang),
+                      giver=view.name(p.giver if p else None, lang), item=view.item_name(p.item if p else None, lang))
+        else:
+            title = t("skirmish_scene.menu_title", who=who)
+            if self.selected is not None:
+                hint = t("skirmish_scene.pick_target")
+        if not self.mine():
+            seat_name = getattr(self.scene, "seat_name", lambda s: str(s))
+            hint = t("skirmish_scene.menu_wait", who=seat_name(d.seat))
+        return title, hint
+
+    def mine(self) -> bool:
+        """True when the seat in front may act (never in a bare host)."""
+        can_act = getattr(self.scene, "can_act", None)
+        return bool(can_act()) if can_act is not None else False
+
+    def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
+        """The panel, the title and hint, and the rows."""
+        self.rec.begin()
+        pal = gfx.palette()
+        centre = self.geo.centre
+        rect = pygame.Rect(centre.x, centre.y, centre.w, self.bottom(view) - centre.y)
+        gfx.panel(surface, rect, pal.panel, radius=10)
+        if view.decision is None:
+            return
+        title, hint = self._title(view)
+        th = gfx.line_height(15, True)
+        if view.decision.type == "consent" and not hint:  # no rows under it: the question wraps over the panel
+            box = rect.inflate(-24, -16)
+            size = 15
+            while size > 9 and gfx.text_size(title, size, True, box.w)[1] > box.h:
+                size -= 1
+            self.put(surface, title, box.topleft, size, pal.ink, "topleft", box, bold=True, max_width=box.w)
+            return
+        one = pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th)
+        two = pygame.Rect(one.x, one.y, one.w, th + gfx.line_height(12))
+        if not hint and gfx.text_size(title, 13, True)[0] > one.w \
+                and gfx.text_size(title, 11, True, two.w)[1] <= two.h:  # no hint: the title may take two lines
+            size = 15
+            while gfx.text_size(title, size, True, two.w)[1] > two.h:
+                size -= 1
+            self.put(surface, title, two.topleft, size, pal.ink, "topleft", two, bold=True, max_width=two.w)
+        else:
+            self.line(surface, title, one, 15, pal.ink, bold=True, minimum=11)
+        if hint:
+            self.line(surface, hint, pygame.Rect(rect.x + 12, rect.y + 8 + th, rect.w - 24, gfx.line_height(12)), 12,
+                      pal.ink_soft, minimum=9)
+        lsize = 13  # one label size for every row (the largest that fits them all, not below 11), then "…"
+        for r in self.rows:
+            while lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(r.rect,
+                                                                                                     r.detail).w:
+                lsize -= 1
+        mine = self.mine()
+        for r in self.rows:
+            is_sel = r.kind == "group" and isinstance(r.payload, list) and group_key(r.payload[0]) == self.selected
+            col = pal.panel_dark if r.kind != "sub" else gfx.lerp_colour(pal.panel, pal.panel_dark, 0.45)
+            if is_sel:
+                col = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.5)
+            gfx.rounded_rect(surface, r.rect, col, 6)
+            ink = pal.ink if mine else pal.ink_soft
+            dbox, dsize = self.detail_box(r.rect, r.detail)
+            self.line(surface, r.detail, dbox, dsize, ink, "midright")
+            self.line(surface, r.label, self.label_box(r.rect, r.detail), lsize, ink, "midleft", bold=r.kind != "sub")
