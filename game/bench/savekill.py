@@ -75,19 +75,30 @@ def _new_match(ruleset_id: str, seed: int) -> Any:
 CHILD_COMPACT_MIN_BYTES = 8 * 1024
 
 
-def _child(match: Any, path: Path, wfd: int, seed: int) -> None:
-    """Play on and autosave after every action, reporting each finished save; never returns."""
+def _child(match: Any, path: Path, wfd: int, seed: int, go: int) -> None:
+    """Play on and autosave after every action, reporting each finished save; never returns.
+
+    The parent says how many actions to play next (a number on the ``go`` pipe), so it can kill the
+    child in the middle of them whatever the speed of the machine and of the save.
+    """
     from game.engine import journal
     from game.engine.saves import autosave
 
     try:
         journal.COMPACT_MIN_BYTES = CHILD_COMPACT_MIN_BYTES
         rng = Rng(seed)
+        orders = os.fdopen(go, "r")
         while not match.is_over():
-            legal = match.legal_actions()
-            match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
-            autosave(match, path)
-            os.write(wfd, f"{len(match.history)}\n".encode())
+            line = orders.readline()
+            if not line:
+                break
+            for _ in range(int(line)):
+                if match.is_over():
+                    break
+                legal = match.legal_actions()
+                match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
+                autosave(match, path)
+                os.write(wfd, f"{len(match.history)}\n".encode())
         os.write(wfd, b"over\n")
     finally:
         os._exit(0)
@@ -124,23 +135,36 @@ def run(ruleset_id: str, kills: int, folder: Path, seed: int = 1, max_delay: flo
     save_match(match, path)
     for k in range(kills):
         rfd, wfd = os.pipe()
+        gor, gow = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child
             os.close(rfd)
-            _child(match, path, wfd, seed * 1000 + k)
+            os.close(gow)
+            _child(match, path, wfd, seed * 1000 + k, gor)
         os.close(wfd)
+        os.close(gor)
         buf = bytearray()
-        # wait for the first finished save (a slow machine must not turn the run into kills before any
-        # save), then a random delay: the kill lands anywhere in the apply/write/fsync/rename cycle
+        # one action first: wait for its save (a slow machine must not turn the run into kills before any
+        # save) and time it; then order a random number of actions and kill at a random moment while
+        # they are played and saved, so the kill lands anywhere in the apply/write/fsync cycle
         eof = False
         deadline = time.monotonic() + 20.0
+        started = time.monotonic()
+        os.write(gow, b"1\n")
         while b"\n" not in buf and not eof and time.monotonic() < deadline:
             eof = _read_counts(rfd, min(deadline, time.monotonic() + 0.05), buf)
+        cycle = time.monotonic() - started
         if not eof:
-            eof = _read_counts(rfd, time.monotonic() + rng.random() * max_delay, buf)
+            n = 1 + rng.randbelow(24)
+            try:
+                os.write(gow, f"{n}\n".encode())
+            except BrokenPipeError:  # the game ended with that first action
+                pass
+            eof = _read_counts(rfd, time.monotonic() + rng.random() * min(max_delay, n * cycle), buf)
         if not eof:
             os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+        os.close(gow)
         while True:  # whatever it wrote before dying
             chunk = os.read(rfd, 65536)
             if not chunk:
