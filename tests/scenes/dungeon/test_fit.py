@@ -71,7 +71,7 @@ def test_health_label_does_not_run_into_the_gold_column(big_app: Any) -> None:
 
 
 def test_what_now_box_cuts_long_text_and_shows_it_whole_on_hover(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.scenes.dungeon.scene as mod
+    import game.scenes.dungeon.panes.whatnow as mod  # the "What now" box words
 
     scene = start(big_app)
     long = " ".join(["palabra"] * 200)
