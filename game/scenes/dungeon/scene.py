@@ -63,8 +63,10 @@ from game.scenes.dungeon.panes.heroes import HeroesPane
 from game.scenes.dungeon.panes.market import MarketPane
 from game.scenes.dungeon.panes.regions import RegionsPane
 from game.scenes.dungeon.panes.resolution import ResolutionPane
+from game.scenes.dungeon.panes.table import TablePane
 from game.scenes.dungeon.panes.village import VillagePane
 from game.scenes.dungeon.panes.whatnow import WhatNowPane
+from game.scenes.dungeon.words import DungeonWords
 
 #: the methods each pane owns, reachable on the scene too (the panes call one another through it; tests)
 _OWNED = {
@@ -75,12 +77,13 @@ _OWNED = {
     "whatnow": "_floor_buttons _depths_actions _depths_buttons _draw_hint",
     "heroes": "_hero_rows _draw_heroes _paint_heroes _miniature _draw_flights",
     "regions": "_build_targets _cell_tip _cell_tip_text _cell_info_regions _place_targets _depths_targets",
+    "table": "_backdrop _chrome",
     "resolution": "_snap_place _spot_of _anim_ChipDrawn _anim_ChipPlaced _anim_HeroDescended _anim_CardMoved _anim_MapChosen _anim_ChipBought _cell_of _start_replay _end_replay _bump _fx_step _queue_resolution _village_lines",
 }
 _OWNER = {m: pane for pane, names in _OWNED.items() for m in names.split()}
 
 
-class DungeonScene(PaneHost, RulesetScene):
+class DungeonScene(DungeonWords, PaneHost, RulesetScene):
     """Seed 001's dungeon: one large dungeon, the hero's panel, every hero's miniature, the log."""
 
     name = "dungeon"
@@ -91,7 +94,7 @@ class DungeonScene(PaneHost, RulesetScene):
     bar_rect = pygame.Rect(10, 654, 900, 46)
 
     def __init__(self, app: Any, match: Any) -> None:
-        self.panes = [BoardPane(self), VillagePane(self), MarketPane(self), HandPane(self), WhatNowPane(self),
+        self.panes = [TablePane(self), BoardPane(self), VillagePane(self), MarketPane(self), HandPane(self), WhatNowPane(self),
                       HeroesPane(self), RegionsPane(self), ResolutionPane(self)]
         super().__init__(app, match)
         self.pinned: int | None = None
@@ -158,55 +161,6 @@ class DungeonScene(PaneHost, RulesetScene):
         """The level's compiled content (map sides as cells)."""
         return self.state.content
 
-    def tname(self, token: str | None) -> str:
-        """Return a token's name in the current language."""
-        tok = self.model.tokens.get(token) if token else None
-        return i18n.localize(tok.name, self.lang) if tok is not None else str(token)
-
-    def tdesc(self, token: str | None) -> str:
-        """Return what a token does in words (its description, or its monster numbers)."""
-        tok = self.model.tokens.get(token) if token else None
-        if tok is None:
-            return ""
-        for e in tok.effects:
-            if getattr(e, "effect", "") == "monster":
-                hp, atk = art.monster_stats(self.model, token) or (e.hp, e.attack)
-                return t("dscene.monster_stats", hp=hp, attack=atk, vp=e.vp, xp=e.xp, gold=e.gold)
-        return i18n.localize(tok.description, self.lang) if tok.description else ""
-
-    def chip_faces(self, chip_id: str | None) -> list[str]:
-        """Return the two faces of a chip instance (empty when unknown)."""
-        ctype = self.state.catalog.get(chip_id) if chip_id else None
-        chip = self.model.chips.get(ctype) if ctype else None
-        return list(chip.faces) if chip is not None else []
-
-    def ctype_label(self, ctype: str) -> str:
-        """Return a chip type as 'Face / Face'."""
-        chip = self.model.chips.get(ctype)
-        return " / ".join(self.tname(f) for f in chip.faces) if chip is not None else ctype
-
-    def hero_name(self, seat: int) -> str:
-        """Return the hero name of a seat."""
-        try:
-            hero = self.view["players"][seat]["hero"]
-            return i18n.localize(self.model.heroes[hero].name, self.lang)
-        except (KeyError, IndexError, TypeError):
-            return self.seat_name(seat)
-
-    def side_name(self, card: str | None, side: int) -> str:
-        """Return the printed name of one side of a map card."""
-        for lst in (self.model.entrance, self.model.depths):
-            for c in lst:
-                if c.id == card:
-                    return i18n.localize(c.sides[side].name, self.lang)
-        return str(card)
-
-    def status_text(self, p: dict[str, Any]) -> str:
-        """Return a seat's status in words ("choosing the side of ...")."""
-        status = p.get("status", "waiting")
-        st_key = f"dungeon.status.{status}"
-        return t(st_key) if i18n.has(st_key) else str(status)
-
     def player(self, seat: int) -> dict[str, Any]:
         """Return a seat's player data as the scene shows it (the frozen one during its Resolution replay)."""
         if self.replay is not None and self.replay.seat == seat:
@@ -245,36 +199,6 @@ class DungeonScene(PaneHost, RulesetScene):
         return self.can_act() and seat == self.viewer and self.replay is None
 
     # ================================================================= tracker
-    def phases(self, view: dict[str, Any]) -> list[str] | None:
-        """The four phases of a round, translated."""
-        return [t(f"dscene.phase.{k}") for k in PHASE_KEYS]
-
-    def phase_text(self, view: dict[str, Any]) -> str | None:
-        """The current phase in words (Resolution and Village while they are replayed)."""
-        if self.village is not None:
-            return t("dscene.phase.village")
-        if self.replay is not None:
-            return t("dscene.phase.resolution")
-        phase = view.get("phase")
-        if phase in PHASE_KEYS:
-            return t(f"dscene.phase.{phase}")
-        return t("dscene.phase.over") if phase == "over" else None
-
-    def _banner_words(self, event: Event) -> str:
-        d = event.data
-        if event.kind != "PhaseBegan":
-            return ""
-        phase = d.get("phase")
-        if phase == "round":
-            return t("dscene.round_banner", round=d.get("round", ""))
-        if phase == "dungeon":
-            seat = d.get("seat")
-            return t("dscene.dungeon_of", name=self.seat_name(seat)) if isinstance(seat, int) else ""
-        if phase in ("resolution", "village", "market"):
-            return t(f"dscene.phase.{phase}")
-        return ""
-
-    # ================================================================= per frame
     def update(self, dt: float) -> None:
         """Advance flights, counters and the turn flow; show your own dungeon when your turn comes."""
         super().update(dt)
@@ -325,39 +249,6 @@ class DungeonScene(PaneHost, RulesetScene):
         if self.replay is None and p.get("status") == "map" and p.get("pending_map") in self.content.cards:
             return "map"
         return "dungeon"
-
-    def _backdrop(self, surface: pygame.Surface) -> None:
-        """Blit the table with the three panels already on it: one opaque blit instead of three blended ones."""
-        from game.app import draw as app_draw
-
-        area = pygame.Rect(0, self.board_rect.y - 10, 1280, self.board_rect.h + 22)
-        key = ("backdrop", gfx.palette().name, surface.get_size())
-        hit = self._chrome_cache.get(key)
-        if hit is None:
-            hit = app_draw.table_background(surface.get_size()).copy()
-            self._chrome(hit, self.board_rect, True, 12)
-            self._chrome(hit, self.hand_rect, True, 12)
-            self._chrome(hit, self.heroes_rect, False, 8)
-            hit = hit.subsurface(area).copy()
-            if pygame.display.get_surface() is not None:
-                hit = hit.convert()
-            self._chrome_cache[key] = hit
-        surface.blit(hit, area.topleft)
-
-    def _chrome(self, surface: pygame.Surface, rect: pygame.Rect, dark: bool, radius: int) -> None:
-        """Draw a panel background from a cache (panels with soft shadows are costly to paint)."""
-        pal = gfx.palette()
-        key = (tuple(rect), dark, radius, pal.name)
-        cache = self._chrome_cache
-        hit = cache.get(key)
-        if hit is None:
-            m = 16
-            hit = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
-            inner = pygame.Rect(m, m, rect.w, rect.h)
-            colour = gfx.lerp_colour(pal.table_dark, (20, 18, 16), 0.3) if dark else None
-            gfx.panel(hit, inner, colour=colour, edge=pal.edge, radius=radius)
-            cache[key] = hit
-        surface.blit(hit, (rect.x - 16, rect.y - 16))
 
     def targets(self, view: dict[str, Any], legal: list[Action]) -> list:
         """Regions: cells (place), the bag (draw), chip faces, map sides, Depths controls, offers, heroes.
@@ -539,24 +430,10 @@ class DungeonScene(PaneHost, RulesetScene):
             self.inspector.open(t("dscene.bag_title", name=self.seat_name(seat)), body,
                                 image=art.svg("bag.svg", (200, 200)))
 
-    def _inspect_token(self, token: str, extra: str = "", ring: str | None = None) -> None:
-        body = self.tdesc(token)
-        if extra and extra not in body:
-            body = extra if not body else extra + ("" if body in extra else "\n\n" + body)
-        self.inspector.open(self.tname(token), body, image=art.chip(self.model, token, 360, ring))
+    def on_events(self, events: list[Event]) -> None:
+        """Queue the animations of applied events (the resolution pane owns them)."""
+        self.pane("resolution").on_events(events)
 
-    def _inspect_faces(self, title: str, faces: list[str], subtitle: str = "") -> None:
-        body = "\n\n".join(f"{self.tname(f)}: {self.tdesc(f)}" for f in faces)
-
-        def drawer(surf: pygame.Surface, rect: pygame.Rect) -> None:
-            d = min(rect.w - 10, rect.h // 2 - 10)
-            for i, f in enumerate(faces[:2]):
-                img = art.chip(self.model, f, d)
-                surf.blit(img, img.get_rect(center=(rect.centerx, rect.y + rect.h // 4 + i * rect.h // 2)))
-
-        self.inspector.open(title, body, subtitle=subtitle, art=drawer)
-
-    # ================================================================= events -> animations
     def _apply(self, action: Action, seat: int | None) -> bool:
         """Keep a copy of every dungeon just before the action (Resolution is replayed from it)."""
         try:
@@ -566,47 +443,5 @@ class DungeonScene(PaneHost, RulesetScene):
             self._pre = None
         return super()._apply(action, seat)
 
-    def on_events(self, events: list[Event]) -> None:
-        """Queue chip flights, the hero's descent, the Resolution replay and the Village screen."""
-        self.animator.viewer = self.viewer
-        snap = self._pre if self._pre is not None else copy.deepcopy(self.view.get("players", []))
-        self._pre = None
-        resolving = False
-        village: list[str] = []
-        for e in events:
-            d = e.data
-            seat = d.get("seat")
-            if e.kind == "ChipPlaced" and isinstance(seat, int) and seat < len(snap):
-                self._snap_place(snap[seat], d)
-            elif e.kind == "HeroDescended" and isinstance(seat, int) and seat < len(snap):
-                snap[seat]["hero_row"] = int(d.get("floor", 1)) - 1
-            elif e.kind == "MapChosen" and isinstance(seat, int) and seat < len(snap) and d.get("deck") == "depths":
-                snap[seat]["maps"].append({"card": d.get("card"), "side": d.get("side", 0),
-                                           "offset": d.get("offset", 0)})
-                snap[seat]["status"] = "floor_done"
-            if e.kind == "PhaseBegan" and d.get("phase") == "resolution":
-                resolving = True
-                self._replay_seat_queued = None
-                frozen_all = copy.deepcopy(snap)
-                self.queue.play(anim.Call(lambda f=frozen_all: setattr(self, "replay_snap", f)))
-                self.queue.play(self.animator.animation_for(e))
-                continue
-            if resolving and e.kind in RESOLUTION_KINDS and isinstance(seat, int) and seat < len(snap):
-                self._queue_resolution(e, snap[seat])
-                continue
-            if e.kind == "PhaseBegan" and d.get("phase") == "village":
-                if resolving:
-                    self.queue.play(anim.Call(self._end_replay))
-                resolving = False
-                village = self._village_lines(events, snap)
-                self.queue.play(anim.Sequence(anim.Call(lambda v=village: setattr(self, "village", v)),
-                                              anim.Wait(1.8), anim.Call(lambda: setattr(self, "village", None)),
-                                              blocking=True))
-                continue
-            if e.kind in ("LevelUp",) or (e.kind == "Healed" and d.get("where") == "village"):
-                continue
-            self.animator.feed([e])
-        if resolving:
-            self.queue.play(anim.Call(self._end_replay))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.scenes.dungeon.panes.common import (
+    RESOLUTION_KINDS,
     Fx,
     Replay,
     ScenePart,
@@ -301,4 +302,48 @@ class ResolutionPane(ScenePart):
             elif not level:
                 lines.append(t("dscene.village_rest", name=name, health=health, max=mx))
         return lines
+
+
+    def on_events(self, events: list[Event]) -> None:
+        """Queue chip flights, the hero's descent, the Resolution replay and the Village screen."""
+        self.animator.viewer = self.viewer
+        snap = self._pre if self._pre is not None else copy.deepcopy(self.view.get("players", []))
+        self._pre = None
+        resolving = False
+        village: list[str] = []
+        for e in events:
+            d = e.data
+            seat = d.get("seat")
+            if e.kind == "ChipPlaced" and isinstance(seat, int) and seat < len(snap):
+                self._snap_place(snap[seat], d)
+            elif e.kind == "HeroDescended" and isinstance(seat, int) and seat < len(snap):
+                snap[seat]["hero_row"] = int(d.get("floor", 1)) - 1
+            elif e.kind == "MapChosen" and isinstance(seat, int) and seat < len(snap) and d.get("deck") == "depths":
+                snap[seat]["maps"].append({"card": d.get("card"), "side": d.get("side", 0),
+                                           "offset": d.get("offset", 0)})
+                snap[seat]["status"] = "floor_done"
+            if e.kind == "PhaseBegan" and d.get("phase") == "resolution":
+                resolving = True
+                self._replay_seat_queued = None
+                frozen_all = copy.deepcopy(snap)
+                self.queue.play(anim.Call(lambda f=frozen_all: setattr(self, "replay_snap", f)))
+                self.queue.play(self.animator.animation_for(e))
+                continue
+            if resolving and e.kind in RESOLUTION_KINDS and isinstance(seat, int) and seat < len(snap):
+                self._queue_resolution(e, snap[seat])
+                continue
+            if e.kind == "PhaseBegan" and d.get("phase") == "village":
+                if resolving:
+                    self.queue.play(anim.Call(self._end_replay))
+                resolving = False
+                village = self._village_lines(events, snap)
+                self.queue.play(anim.Sequence(anim.Call(lambda v=village: setattr(self, "village", v)),
+                                              anim.Wait(1.8), anim.Call(lambda: setattr(self, "village", None)),
+                                              blocking=True))
+                continue
+            if e.kind in ("LevelUp",) or (e.kind == "Healed" and d.get("where") == "village"):
+                continue
+            self.animator.feed([e])
+        if resolving:
+            self.queue.play(anim.Call(self._end_replay))
 
