@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
+from game.rulesets.dungeon.views import DungeonView
 from game.scenes.dungeon import art
 from game.scenes.dungeon.panes.common import (
     ScenePart,
@@ -23,9 +24,7 @@ class MarketPane(ScenePart):
     name = "market"
 
     def _offer_layout(self, view: dict[str, Any]) -> list[tuple[str, pygame.Rect]]:
-        market = view.get("market") or {}
-        ctypes = [c for c in market if c in self.model.chips]
-        ctypes.sort(key=lambda c: (self.model.chips[c].tier, c))
+        ctypes = [o.ctype for o in DungeonView.from_view(view, self.model).market.offers]  # tier, then type
         area = self.board_rect.inflate(-28, 0)
         cols = 2 if len(ctypes) <= 24 else 3
         w = (area.w - (cols - 1) * 8) // cols
@@ -85,7 +84,6 @@ class MarketPane(ScenePart):
 
     def _paint_market(self, surface: pygame.Surface, view: dict[str, Any], seat: int, p: dict[str, Any]) -> None:
         pal = gfx.palette()
-        mk = self.model.market
         head = self._market_head(view)
         rects: dict[str, pygame.Rect] = {}
         self.text_rects["market"] = rects
@@ -94,34 +92,33 @@ class MarketPane(ScenePart):
                                   bold=True)
         rects["info"] = gfx.text(surface, "\n".join(head["info"]), (x, head["info_y"]), head["info_size"],
                                  pal.ink_light)
-        market = view.get("market") or {}
+        offers = DungeonView.from_view(view, self.model).market
         self._offer_rects = {}
-        rnd = int(view.get("round", 1))
         legal_buys = {str(a["chip"]) for a in self.legal if a.kind == "buy"}
         for ctype, rect in self._offer_layout(view):
             self._offer_rects[ctype] = rect
-            chip = self.model.chips[ctype]
-            stock = len(market.get(ctype, []))
-            locked = rnd < mk.unlock_rounds[chip.tier - 1]
+            offer = offers.offer(ctype)
+            assert offer is not None
+            stock, locked = offer.stock, not offer.open
             buyable = ctype in legal_buys
             bg = pal.panel if buyable else gfx.lerp_colour(pal.panel_dark, pal.table, 0.3)
             gfx.shadow(surface, rect, 8, (2, 3), blur=3)
             gfx.rounded_rect(surface, rect, bg, 8)
             gfx.rounded_rect(surface, rect, pal.accent if buyable else pal.edge, 8, 2)
             d = min(40, rect.h - 8)
-            for i, face in enumerate(chip.faces):
+            for i, face in enumerate(offer.faces):
                 img = art.chip(self.model, face, d, dim=stock == 0)
                 surface.blit(img, img.get_rect(center=(rect.x + 6 + d // 2 + i * (d - 8), rect.centery)))
             tx = rect.x + 12 + 2 * d - 8
             ink = pal.ink if buyable else pal.ink_soft
-            price = self.state.price(ctype)
+            price = offer.price
             coin = art.ui_icon("coin", 18)
             pr = gfx.text(surface, str(price), (rect.right - 10, rect.centery), 18, ink, "midright", bold=True)
             cr = coin.get_rect(midright=(pr.x - 3, pr.centery))
             surface.blit(coin, cr)
             rects[f"offer.{ctype}.price"] = pr.union(cr)
             room = cr.x - tx - 6  # names are cut here: the whole name is in the tooltip and the zoom
-            note = t("dscene.locked", n=mk.unlock_rounds[chip.tier - 1]) if locked else t("dscene.stock", n=stock)
+            note = t("dscene.locked", n=offer.unlock_round) if locked else t("dscene.stock", n=stock)
             two = rect.h >= 40
             ls, ns = 15, 12
             while two and ls > 10 and gfx.line_height(ls, True) + gfx.line_height(ns) > rect.h - 4:
@@ -130,7 +127,7 @@ class MarketPane(ScenePart):
             rects[f"offer.{ctype}.label"] = gfx.text(surface, label, (tx, rect.y + 2) if two else (tx, rect.centery),
                                                      ls, ink, "topleft" if two else "midleft", bold=True)
             if two:
-                line, ns = fit_line(f"{t('dscene.tier', n=chip.tier)} · {note}", ns, room, minimum=max(9, ns - 2))
+                line, ns = fit_line(f"{t('dscene.tier', n=offer.tier)} · {note}", ns, room, minimum=max(9, ns - 2))
                 rects[f"offer.{ctype}.note"] = gfx.text(surface, line, (tx, rect.bottom - 2), ns, pal.ink_soft,
                                                         "bottomleft")
 
