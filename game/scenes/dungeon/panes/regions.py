@@ -12,6 +12,7 @@ from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.rulesets.dungeon.geometry import Board
+from game.rulesets.dungeon.views import DungeonView
 from game.scenes.dungeon import art
 from game.scenes.dungeon.panes.common import (
     Layout,
@@ -41,10 +42,12 @@ class RegionsPane(ScenePart):
         spots = self._hand_spots()
         self.scene.layout = lay
         if mode == "market":
+            market = DungeonView.from_view(view, self.model).market
             for ctype, rect in self._offer_layout(view):
+                offer = market.offer(ctype)
+                assert offer is not None  # the layout lists the record's offers
                 out.append(HitRegion(rect, Action.of("buy", chip=ctype), inspect=_ui("ctype", ctype),
-                                     tooltip=t("dscene.buy_tip", chip=self.ctype_label(ctype),
-                                               price=self.state.price(ctype))))
+                                     tooltip=t("dscene.buy_tip", chip=self.ctype_label(ctype), price=offer.price)))
         mine = self.my_turn_on(seat)
         bag_tip = t("dscene.bag_tip", n=len(p.get("bag", [])))
         if status == "draw" and mine:
