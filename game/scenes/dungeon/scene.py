@@ -222,22 +222,8 @@ class DungeonScene(DungeonWords, PaneHost, RulesetScene):
     # ================================================================= layout
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """Draw the large dungeon (or the map choice / market / village screens), the hand panel and heroes."""
-        seat = self.shown_seat()
-        p = self.player(seat)
-        self._backdrop(surface)
         self.layout = None
-        mode = self.screen_mode(view)
-        if mode == "village":
-            self._draw_village(surface)
-        elif mode == "market":
-            self._draw_market(surface, view)
-        elif mode == "map":
-            self._draw_map_choice(surface, seat, p)
-        else:
-            self._draw_dungeon(surface, seat, p)
-        self._draw_hand(surface, seat, p)
-        self._draw_heroes(surface, view)
-        self._draw_flights(surface)
+        self.draw_panes(surface, view)  # table, then board / village / market by mode, hand, heroes
 
     def screen_mode(self, view: dict[str, Any]) -> str:
         """What the board area shows: village, market, map (Entrance side choice) or dungeon."""

@@ -25,6 +25,12 @@ class BoardPane(ScenePart):
 
     name = "board"
 
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The shown seat's dungeon, when the board area shows one."""
+        if self.screen_mode(view) == "dungeon":
+            seat = self.shown_seat()
+            self._draw_dungeon(surface, seat, self.player(seat))
+
     def layout_for(self, seat: int, p: dict[str, Any]) -> Layout | None:
         """Return where a seat's dungeon goes in the board area (scaled, scrolled to the hero's floor)."""
         board = self.board_of(p)

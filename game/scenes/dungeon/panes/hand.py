@@ -24,6 +24,11 @@ class HandPane(ScenePart):
 
     name = "hand"
 
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The shown seat's hero card, counters, bag, drawn chip and "What now" box."""
+        seat = self.shown_seat()
+        self._draw_hand(surface, seat, self.player(seat))
+
     def _draw_bag_grid(self, surface: pygame.Surface, seat: int, p: dict[str, Any], box: pygame.Rect) -> None:
         """What is in a bag: each chip as its first face with the second peeking out behind."""
         pal = gfx.palette()

@@ -23,6 +23,11 @@ class HeroesPane(ScenePart):
 
     name = "heroes"
 
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The heroes list, then the chips in flight over everything."""
+        self._draw_heroes(surface, view)
+        self._draw_flights(surface)
+
     def _hero_rows(self) -> list[tuple[int, pygame.Rect]]:
         n = len(self.match.seats)
         r = self.heroes_rect

@@ -23,6 +23,11 @@ class MarketPane(ScenePart):
 
     name = "market"
 
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The Market, when the board area shows it."""
+        if self.screen_mode(view) == "market":
+            self._draw_market(surface, view)
+
     def _offer_layout(self, view: dict[str, Any]) -> list[tuple[str, pygame.Rect]]:
         ctypes = [o.ctype for o in DungeonView.from_view(view, self.model).market.offers]  # tier, then type
         area = self.board_rect.inflate(-28, 0)

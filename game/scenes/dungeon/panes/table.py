@@ -4,6 +4,8 @@ Moved out of the dungeon scene; it still reads the scene's state through ``Scene
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.scenes.dungeon.panes.common import ScenePart
@@ -14,6 +16,10 @@ class TablePane(ScenePart):
     """The table under the panes: the felt with the board, hand and heroes panels."""
 
     name = "table"
+
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The felt and the three panels."""
+        self._backdrop(surface)
 
     def _backdrop(self, surface: pygame.Surface) -> None:
         """Blit the table with the three panels already on it: one opaque blit instead of three blended ones."""

@@ -22,6 +22,15 @@ class VillagePane(ScenePart):
 
     name = "village"
 
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
+        """The Village summary, or the Entrance side choice, when the board area shows one."""
+        mode = self.screen_mode(view)
+        if mode == "village":
+            self._draw_village(surface)
+        elif mode == "map":
+            seat = self.shown_seat()
+            self._draw_map_choice(surface, seat, self.player(seat))
+
     def _title(self, surface: pygame.Surface, text: str, sub: str = "") -> dict[str, pygame.Rect]:
         """Draw the board's heading (shrunk, then cut, to leave room for ``sub`` on its right); return its rects."""
         pal = gfx.palette()
