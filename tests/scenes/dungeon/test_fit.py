@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine.i18n import t
-from tests.scenes.dungeon.conftest import frames, start
+from tests.scenes.dungeon.conftest import frames, hero_rows, start
 
 
 @pytest.fixture(params=[("es", "large"), ("en", "huge"), ("it", "large")])
@@ -34,7 +34,7 @@ def test_hero_status_line_does_not_overlap_the_counters_row(big_app: Any) -> Non
     scene = start(big_app)
     frames(big_app, 3)
     assert set(scene.hero_text_rects) == set(range(len(scene.match.seats)))
-    for s, row in scene._hero_rows():
+    for s, row in hero_rows(scene):
         rects = scene.hero_text_rects[s]
         assert "counters" in rects
         assert not rects["status"].colliderect(rects["counters"]), (s, rects)
@@ -52,7 +52,7 @@ def test_hero_status_is_ellipsized_and_whole_in_the_seat_tooltip(big_app: Any, m
     frames(big_app, 2)
     rects = scene.hero_text_rects[0]
     assert not rects["status"].colliderect(rects["counters"])
-    row = scene._hero_rows()[0][1]
+    row = hero_rows(scene)[0][1]
     assert rects["status"].w <= row.w - 150
     tips = [r.tooltip for r in scene.targets(scene.view, []) if r.tooltip and long in r.tooltip]
     assert tips
@@ -71,7 +71,7 @@ def test_health_label_does_not_run_into_the_gold_column(big_app: Any) -> None:
 
 
 def test_what_now_box_cuts_long_text_and_shows_it_whole_on_hover(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.scenes.dungeon.scene as mod
+    import game.scenes.dungeon.panes.whatnow as mod  # the "What now" box words
 
     scene = start(big_app)
     long = " ".join(["palabra"] * 200)

@@ -377,8 +377,7 @@ def test_tutorial_hints_show_in_the_hero_panel(app: Any) -> None:
     hint = scene.view.get("hint")
     assert hint, "the tutorial has a hint for choosing the map"
     text = i18n.localize(hint, "en")
-    key = scene._hint_cache[0]
-    assert text in key[0], "the hint box carries the level's hint"
+    assert text in scene.hint_text, "the hint box carries the level's hint"
 
 
 def test_after_the_game_the_table_keeps_the_last_dungeons(app: Any) -> None:

@@ -12,8 +12,9 @@ import pytest
 from game.app.settings import TEXT_SIZES
 from game.engine import i18n
 from game.engine.protocol import SeatSpec
+from game.rulesets.dungeon.views import DungeonView
 from game.ui import gfx
-from tests.scenes.dungeon.conftest import frames, start
+from tests.scenes.dungeon.conftest import frames, hero_rows, offer_rects, start
 
 LANGS = ("es", "en", "it")
 
@@ -59,8 +60,10 @@ def test_market_heading_offers_and_card_fit_at_every_text_size_and_language(app:
             assert _inside(board, rects["title"], 8), where
             assert _inside(board, rects["info"], 8), (where, rects["info"], board)
             assert not rects["title"].colliderect(rects["info"]), where
-            offers = scene._offer_layout(scene.view)
+            offers = offer_rects(scene)  # the buy regions, by their Action payload
             assert offers
+            assert sorted(c for c, _ in offers) == sorted(o.ctype for o in DungeonView.from_view(
+                scene.view, scene.model).market.offers), (where, "one region per offer")
             for ctype, rect in offers:
                 assert _inside(board, rect), (where, ctype)
                 assert rect.top >= rects["info"].bottom, (where, ctype, "offers start under the heading")
@@ -90,7 +93,7 @@ def _check_card(scene: Any, where: tuple) -> None:
 
 
 def _check_heroes(scene: Any, where: tuple) -> None:
-    rows = scene._hero_rows()
+    rows = hero_rows(scene)
     for s, row in rows:
         assert _inside(scene.heroes_rect, row, 2), (where, s)
         for r in scene.hero_text_rects[s].values():
@@ -103,7 +106,7 @@ def test_hero_rows_grow_with_the_text_when_there_is_room(app: Any) -> None:
         heights = {}
         for size in TEXT_SIZES:
             _switch(app, scene, size, "it")
-            heights[size] = scene._hero_rows()[0][1].h
+            heights[size] = hero_rows(scene)[0][1].h
             rects = scene.hero_text_rects[0]
             assert "counters" in rects, size
             # each line at no less than 90% of its nominal size: no tiny text with two seats
