@@ -48,3 +48,18 @@ def test_regions_inspect_and_lookup() -> None:
     assert t.pane_inspect("hand") == "hand shows hand" and t.pane_inspect("nothing") is None
     t.pane("board").layout((1, 2, 3, 4))
     assert t.pane("board").rect == pygame.Rect(1, 2, 3, 4)
+
+
+def test_phase_banners_are_words_never_raw_ids(app: Any) -> None:
+    """A skirmish round begins with "Round N", a known phase with its translated name, an unknown one with none."""
+    from game.engine.events import Event
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.play import scene_for_match
+
+    match = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot", "bot", "random")], 1)
+    scene = scene_for_match(app, match)
+    words = scene.banner_words(Event("PhaseBegan", {"phase": "round", "round": 6}))
+    assert words == scene.round_label({"round": 6}) and "6" in words and words != "round"
+    assert scene.banner_words(Event("PhaseBegan", {"phase": "no_such_phase_id"})) == ""
+    assert scene.banner_words(Event("GameOver", {"winners": [0]})) == ""

@@ -319,7 +319,7 @@ def make_animator(scene: Any) -> tuple[Any, Any]:
     tray = DiceTray(pygame.Rect(board.centerx - 200, board.centery - 120, 400, 240),
                     seed=int(scene.match.seed), sounds=_AppSounds(scene.app))
     return tray, anim.EventAnimator(scene.queue, tray=tray, sounds=_AppSounds(scene.app), banner=scene.banner,
-                                    viewer=scene.viewer)
+                                    viewer=scene.viewer, label=scene.banner_words)
 
 
 class _AppSounds:

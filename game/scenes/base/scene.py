@@ -119,6 +119,21 @@ class RulesetScene(Scene):
                 return t(key)
         return str(phase).replace("_", " ")
 
+    def banner_words(self, event: Any) -> str:
+        """Return the banner for a phase that begins ("Round 6", a translated phase name), else "".
+
+        A phase with no words in the catalogues gets no banner (never its raw id).
+        """
+        if getattr(event, "kind", None) != "PhaseBegan" or not isinstance(event.data, dict):
+            return ""
+        if isinstance(event.data.get("round"), int) and event.data.get("phase") == "round":
+            return self.round_label({"round": event.data["round"]}) or ""
+        phase = event.data.get("phase")
+        for key in (f"{self.match.ruleset_id}.phase.{phase}", f"phase.{phase}"):
+            if i18n.has(key):
+                return t(key)
+        return ""
+
     def phases(self, view: dict[str, Any]) -> list[str] | None:
         """Return every phase name in order (the tracker shows the current one among them), or None."""
         return None
