@@ -78,23 +78,8 @@ Seat = Annotated[int, Between(0, 1)]
 Cards = Annotated[list[str], MaxLen(200)]
 
 
-class _KeyBridge:
-    """TEMPORARY BRIDGE (issue 11 port, to remove): ``record["field"]`` reads and writes the attribute.
-
-    Before the port players, table state and combat were dicts; tests/scenes/sanctuary (owned by the
-    scene helpers this session) still write ``st.players[p]["hand"]`` and ``st.perm[c]["tapped"]``.
-    The rules themselves use attributes. Remove this once those tests use attributes.
-    """
-
-    def __getitem__(self, key: str) -> Any:
-        return getattr(self, key)
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        setattr(self, key, value)
-
-
 @dataclass(eq=False)
-class Player(_KeyBridge, Record):
+class Player(Record):
     """One seat's cards by zone (deck: the top is the end), Sanctuary, Structure, Will and set-up."""
 
     deck: Cards = field(default_factory=list)
@@ -112,7 +97,7 @@ class Player(_KeyBridge, Record):
 
 
 @dataclass(eq=False)
-class Perm(_KeyBridge, Record):
+class Perm(Record):
     """The table state of a card in play: turned, damage, turn it entered, Strength changes, Durability."""
 
     tapped: bool = False
@@ -125,7 +110,7 @@ class Perm(_KeyBridge, Record):
 
 
 @dataclass(eq=False)
-class Duel(_KeyBridge, Record):
+class Duel(Record):
     """A declared duel: the challenger and the challenged Character."""
 
     challenger: str
@@ -133,7 +118,7 @@ class Duel(_KeyBridge, Record):
 
 
 @dataclass(eq=False)
-class Combat(_KeyBridge, Record):
+class Combat(Record):
     """This turn's combat: attackers in order, attacker -> blocker, and the last Strength of the gone."""
 
     attackers: Cards = field(default_factory=list)

@@ -190,9 +190,4 @@ class SanctuaryState(Table, Checks, Views, Words, Refusals, FlowGame, Record, Ga
 
         return evaluate(self, seat)
 
-    # TEMPORARY BRIDGE (see _KeyBridge): tests/scenes/sanctuary build table state with this name
-    @staticmethod
-    def _new_perm(carrier: str | None) -> Perm:
-        return Perm(carrier=carrier)
-
 

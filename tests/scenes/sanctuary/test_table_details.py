@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.engine.protocol import SeatSpec
+from game.rulesets.sanctuary.parts import Perm
 from tests.scenes.sanctuary.conftest import advance, click, frames, mouse, region, start
 
 
@@ -257,18 +258,18 @@ def _crowd(scene: Any, per_side: int, techs: int) -> None:
     st = scene.match.state
     for p in (0, 1):
         pl = st.players[p]
-        pool = [(z, c) for z in ("deck", "discard", "hand") for c in pl[z]]
+        pool = [(z, c) for z in ("deck", "discard", "hand") for c in getattr(pl, z)]
         chars = [(z, c) for z, c in pool if st.card(c).type == "character"][:per_side - len(pl.chars)]
         for i, (z, c) in enumerate(chars):
-            pl[z].remove(c)
+            getattr(pl, z).remove(c)
             pl.chars.append(c)
-            st.perm[c] = st._new_perm(None)
+            st.perm[c] = Perm(carrier=None)
             st.perm[c].tapped = i % 2 == 0
         tech = [(z, c) for z, c in pool if st.card(c).type == "technology"][:techs]
         for j, (z, c) in enumerate(tech):
-            pl[z].remove(c)
+            getattr(pl, z).remove(c)
             pl.techs.append(c)
-            st.perm[c] = st._new_perm(pl.chars[(j * 3) % len(pl.chars)] if j < 3 else pl.chars[0])
+            st.perm[c] = Perm(carrier=pl.chars[(j * 3) % len(pl.chars)] if j < 3 else pl.chars[0])
             st.perm[c].durability = st.card(c).durability
     assert st.invariants() == []
     scene.driver.cache_key = None  # the state was changed by hand: view it again
