@@ -6,8 +6,8 @@ same panes can show a fight that another game hosts (an expedition's child skirm
 pane reads is here, as frozen records, computed from the view dict plus the level's static
 catalogue of actions and equipment (definitions, not state).
 
-The view dict does not carry the current decision yet; ``from_view`` reads ``view["decision"]``
-when present and otherwise takes the ``decision`` argument (the host asks the rules once).
+The view dict carries the current decision (``view["decision"]``); ``from_view`` takes a
+``decision`` argument only for views made before it did.
 """
 
 from __future__ import annotations

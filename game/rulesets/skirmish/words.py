@@ -81,6 +81,10 @@ class Words:
                 out.setdefault("chain", stack["items"])
                 out.setdefault("window", {"passed": stack["passed"], "yielded": yielded} if stack["items"] else None)
             out.setdefault(k, v)
+        # who decides now and how (public in a skirmish): panes draw it without asking the rules
+        d = self.decision()
+        out["decision"] = None if d is None else {"type": d["type"], "seat": d["seat"], "who": list(d["who"]),
+                                                  "can_yield": bool(d.get("can_yield"))}
         return out
 
     # ------------------------------------------------------------------ words

@@ -80,8 +80,7 @@ class SkirmishScene(PaneHost, RulesetScene):
         view = self.view
         key = self.driver.cache_key
         if self._sview is None or self._sview[0] != key:
-            # the view dict has no decision yet: the rules are asked once here, for every pane
-            self._sview = (key, SkirmishView.from_view(view, self.match.level.model, self.state.decision()))
+            self._sview = (key, SkirmishView.from_view(view, self.match.level.model))
         return self._sview[1]
 
     def _static_panes(self, sv: SkirmishView) -> list[Any]:
