@@ -191,8 +191,3 @@ def _result(small: dict[str, Any], large: dict[str, Any]) -> dict[str, Any]:
             "autosave_ms": pair("autosave_ms"), "undo_after_continue_ms": pair("undo_after_continue_ms"),
             "_small": {k: v for k, v in small.items()}, "_large": {k: v for k, v in large.items()}}
 
-
-if __name__ == "__main__":  # pragma: no cover - a quick look: python -m game.bench.scaling
-    import json
-
-    print(json.dumps(measure(), indent=1, default=str))

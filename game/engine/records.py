@@ -133,12 +133,7 @@ class Record:
             else:
                 value = default[1]()
             object.__setattr__(obj, name, value)
-        for name, f in cls._record_derived:
-            if f.default_factory is not dataclasses.MISSING:
-                object.__setattr__(obj, name, f.default_factory())
-            elif f.default is not dataclasses.MISSING:
-                object.__setattr__(obj, name, f.default)
-        obj.after_load()
+        obj._finish_load()
         return obj
 
     # ----------------------------------------------------------------- copying
@@ -156,13 +151,17 @@ class Record:
         for name, _key, plan, _ in fields:
             v = getattr(self, name)
             object.__setattr__(obj, name, v if plan.copy is None else plan.copy(v))
-        for name, f in cls._record_derived:
-            if f.default_factory is not dataclasses.MISSING:
-                object.__setattr__(obj, name, f.default_factory())
-            elif f.default is not dataclasses.MISSING:
-                object.__setattr__(obj, name, f.default)
-        obj.after_load()
+        obj._finish_load()
         return obj
+
+    def _finish_load(self) -> None:
+        """Give derived fields their defaults, then let the record rebuild them (``after_load``)."""
+        for name, f in type(self)._record_derived:
+            if f.default_factory is not dataclasses.MISSING:
+                object.__setattr__(self, name, f.default_factory())
+            elif f.default is not dataclasses.MISSING:
+                object.__setattr__(self, name, f.default)
+        self.after_load()
 
     def after_load(self) -> None:
         """Rebuild derived fields (indexes, caches) after ``from_json`` or ``clone``; default: nothing."""
