@@ -24,29 +24,11 @@ from game.engine.rng import Rng
 from tests import hostgame, tinygame
 from tests.engine import _coin_game as cg
 from tests.hostgame import HOST, PAIRS, HostState, new_host_game
+from tests.engine._hosthelp import _inner, _registered, _text  # noqa: F401 - _registered: an autouse fixture
 
 STEP, DASH = Action.of("step"), Action.of("dash")
 
 
-@pytest.fixture(autouse=True)
-def _registered() -> Iterator[None]:
-    """Relay, the tiny game and the coin game are registered for each test only; the level table is restored."""
-    with levelrefs._LOCK:
-        known = dict(levelrefs._BY_HASH)
-    with hostgame.registered(), cg.registered():
-        yield
-    for level in known.values():
-        levelrefs.remember(level)
-
-
-def _text(data: Any) -> Any:
-    return json.loads(json.dumps(data))
-
-
-def _inner(child: ChildGame | None) -> Any:
-    """Return a child's state (typed loosely: the tests read the tiny or coin game's own fields)."""
-    assert child is not None
-    return child.state
 
 
 def _reload(state: GameState) -> HostState:
