@@ -75,26 +75,5 @@ def wait_until(app: Any, cond: Callable[[], bool], timeout: float = 10.0) -> boo
     return cond()
 
 
-def ack_region(scene: Any) -> Any:
-    """The region of the pause button ("End turn", "Pass to ...") registered this frame, or None."""
-    from game.scenes.base import ACK
-
-    return next((r for r in scene.router.regions if r.payload is ACK), None)
-
-
-def to_next_human(app: Any, scene: Any, timeout: float = 10.0) -> bool:
-    """Click the pause button and lift "pass to" curtains until the seat to act may act (or the game ends)."""
-    from game.scenes.dialogs import PassScene
-
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if scene.match.is_over() or (app.top is scene and scene.can_act()):
-            return True
-        if isinstance(app.top, PassScene):
-            key(app, pygame.K_RETURN)
-            continue
-        app.step([], 1 / 30)
-        reg = ack_region(scene) if app.top is scene else None
-        if reg is not None:
-            click(app, reg.rect.center)
-    return scene.match.is_over() or scene.can_act()
+# the pause button and the curtains are driven the same way in the scene tests
+from tests.scenes.driving import ack_region, to_next_human  # noqa: E402,F401
