@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from game.ui.gfx import Colour
 from game.ui.widgets.base import _Cached
-from game.ui.widgets.tooltip import Toast, Tooltip, _ToastItem
-from game.ui.widgets.logpanel import LogEntry, LogPanel
-from game.ui.widgets.inspector import Inspector
-from game.ui.widgets.tracker import PhaseTracker
 from game.ui.widgets.buttons import ActionBar, Button
 from game.ui.widgets.counters import Banner, Counter
+from game.ui.widgets.inspector import Inspector
+from game.ui.widgets.logpanel import LogEntry, LogPanel
+from game.ui.widgets.tooltip import Toast, Tooltip, _ToastItem
+from game.ui.widgets.tracker import PhaseTracker
 
 __all__ = [
     "Colour",
