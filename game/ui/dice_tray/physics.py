@@ -50,8 +50,7 @@ class TrayPhysics:
     floor: pygame.Rect
     busy: bool
 
-    def _play(self, name: str, volume: float = 1.0) -> None:
-        raise NotImplementedError
+    _play: Callable[..., None]  # DiceTray
 
     def _new_space(self) -> pymunk.Space:
         space = pymunk.Space()
