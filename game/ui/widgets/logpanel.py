@@ -45,7 +45,11 @@ class LogPanel(_Cached):
 
     # content
     def add(self, text: str, seat: int | None = None, colour: Colour | None = None) -> None:
-        """Append a line (keeps the view at the bottom unless the player scrolled up)."""
+        """Append a line (keeps the view at the bottom unless the player scrolled up).
+
+        ``seat`` colours the line and puts the seat's symbol before it; a negative seat is the
+        neutral mark (a soft-ink ring, neutral text: a row that is no one seat's, e.g. a folded run).
+        """
         entry = LogEntry(str(text), seat, colour)
         self._version += 1
         self.entries.append(entry)
