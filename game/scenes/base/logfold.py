@@ -15,7 +15,7 @@ made from its template in the current language (``{name}`` fields match anything
 
 A row's ``mark`` is what the log panel shows beside it: the seat's colour and symbol when all its
 lines are one seat's, and for a folded run of several seats (or of lines about no seat) the
-neutral mark ``NEUTRAL_SEAT`` (gfx draws a negative seat as a soft-ink ring and neutral text).
+neutral mark ``NEUTRAL_SEAT`` (the log panel draws a negative seat as a soft-ink ring before plain ink text).
 """
 
 from __future__ import annotations

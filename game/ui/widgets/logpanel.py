@@ -48,7 +48,7 @@ class LogPanel(_Cached):
         """Append a line (keeps the view at the bottom unless the player scrolled up).
 
         ``seat`` colours the line and puts the seat's symbol before it; a negative seat is the
-        neutral mark (a soft-ink ring, neutral text: a row that is no one seat's, e.g. a folded run).
+        neutral mark (a soft-ink ring before plain ink text: a row that is no one seat's, e.g. a folded run).
         """
         entry = LogEntry(str(text), seat, colour)
         self._version += 1
@@ -163,7 +163,7 @@ class LogPanel(_Cached):
         surface.set_clip(tr.clip(clip) if clip else tr)
         for text, e, first in shown:
             colour = e.colour
-            if colour is None and e.seat is not None:
+            if colour is None and e.seat is not None and e.seat >= 0:  # a negative seat: the ring, plain ink
                 colour = gfx.seat_ink(e.seat)
             if first and e.seat is not None:
                 gfx.draw_symbol(surface, gfx.seat_symbol(e.seat), (tr.x + indent / 2, y + lh / 2),
