@@ -43,7 +43,7 @@ def test_split_modules_still_export_their_names() -> None:
     """The old import paths keep working for scenes written against them."""
     from game.app.main import LOGICAL_SIZE, WAKE_EVENT, App, load_strings, run
     from game.ui import anim, gfx
-    from game.ui.dice_tray import EXPLODE_DELAY, HARD_LIMIT, CustomDie, DiceTray, Face, normalize
+    from game.ui.dice_tray import D6_FACES, EXPLODE_DELAY, HARD_LIMIT, CustomDie, DiceTray, Face, normalize
     from game.ui.input import Circle, Click, HitRegion, InputRouter, letterbox, to_logical
     from game.ui.widgets import (ActionBar, Banner, Button, Counter, Inspector, LogPanel, PhaseTracker, Toast,
                                  Tooltip)
@@ -55,6 +55,6 @@ def test_split_modules_still_export_their_names() -> None:
     for name in ("palette", "text", "wrap", "panel", "load_svg", "seat_colour", "draw_prop", "set_text_scale"):
         assert hasattr(gfx, name), name
     assert callable(gfx.palette) and gfx.palette().name in gfx.PALETTES, "gfx.palette is the function"
-    assert HARD_LIMIT > EXPLODE_DELAY and normalize([[3]]) and Face and CustomDie and DiceTray
+    assert HARD_LIMIT > EXPLODE_DELAY and normalize([[3]]) and len(D6_FACES) == 6 and Face and CustomDie and DiceTray
     assert Circle and Click and HitRegion and InputRouter and letterbox and to_logical
     assert all((ActionBar, Banner, Button, Counter, Inspector, LogPanel, PhaseTracker, Toast, Tooltip))

@@ -24,7 +24,7 @@ One module per job; this package re-exports them all (``from game.ui.dice_tray i
 from __future__ import annotations
 
 from game.ui.dice_tray.drawing import TrayDrawing
-from game.ui.dice_tray.faces import PIPS, CustomDie, Face, _d6, _Die, normalize
+from game.ui.dice_tray.faces import D6_FACES, PIPS, CustomDie, Face, _d6, _Die, normalize
 from game.ui.dice_tray.physics import (
     ENTRY_GAP,
     ENTRY_WINDOW,
@@ -44,7 +44,7 @@ from game.ui.dice_tray.tray import DiceTray
 from game.ui.gfx import Colour
 
 __all__ = [
-    "Colour", "CustomDie", "DiceTray", "ENTRY_GAP", "ENTRY_WINDOW", "EXPLODE_DELAY", "FELT_DECEL",
+    "Colour", "CustomDie", "D6_FACES", "DiceTray", "ENTRY_GAP", "ENTRY_WINDOW", "EXPLODE_DELAY", "FELT_DECEL",
     "FELT_SPIN_DECEL", "Face", "HARD_LIMIT", "LABEL_STRIP", "LAST_TUMBLE", "MAX_DICE", "PIPS", "SETTLE_SPEED",
     "SOFT_LIMIT", "STEP", "TrayDrawing", "TrayPhysics", "_Die", "_d6", "normalize",
 ]
