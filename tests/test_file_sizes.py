@@ -7,12 +7,51 @@ file about 500 lines at most, a class about 400); this keeps them that way as sc
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("game/app", "game/ui")
 MAX_FILE_LINES = 500
 MAX_CLASS_LINES = 400
+
+
+#: the public names each split module had before the split (all importable from it still)
+PUBLIC = {
+    "game.ui.widgets": (
+        "ActionBar", "Banner", "Button", "Colour", "Counter", "Inspector", "LogEntry", "LogPanel", "PhaseTracker",
+        "Toast", "Tooltip"
+    ),
+    "game.ui.anim": (
+        "Animation", "AnimationQueue", "Await", "Busy", "Call", "EASINGS", "EPS", "Ease", "EventAnimator", "Func",
+        "Group", "Handler", "Parallel", "Prop", "Sequence", "Tween", "Wait", "easing", "fade", "flip", "in_back",
+        "in_cubic", "in_out_back", "in_out_cubic", "in_out_quad", "in_quad", "lerp", "linear", "move", "out_back",
+        "out_cubic", "out_elastic", "out_quad", "pulse", "set_speed", "shake", "speed"
+    ),
+    "game.ui.gfx": (
+        "Colour", "IMAGE_CACHE_BYTES", "MAX_IMAGE_SIDE", "OKABE_ITO", "PALETTES", "Palette", "SHADOW_CACHE_BYTES",
+        "SYMBOLS", "SurfaceCache", "WARM", "bars", "clear_image_cache", "draw_prop", "draw_seat_badge",
+        "draw_symbol", "fit_text_size", "font", "highlight", "image_cache_stats", "iter_points_on_circle",
+        "lerp_colour", "line_height", "load_image", "load_svg", "palette", "panel", "placeholder", "readable_ink",
+        "render", "rounded_rect", "seat_colour", "seat_ink", "seat_symbol", "set_palette", "set_text_scale",
+        "shadow", "symbol_points", "text", "text_scale", "text_size", "tinted", "vignette_background", "with_alpha",
+        "wrap"
+    ),
+    "game.ui.dice_tray": (
+        "Colour", "CustomDie", "D6_FACES", "DiceTray", "ENTRY_GAP", "ENTRY_WINDOW", "EXPLODE_DELAY", "FELT_DECEL",
+        "FELT_SPIN_DECEL", "Face", "HARD_LIMIT", "LABEL_STRIP", "LAST_TUMBLE", "MAX_DICE", "PIPS", "SETTLE_SPEED",
+        "SOFT_LIMIT", "STEP", "normalize"
+    ),
+    "game.ui.input": (
+        "Circle", "Click", "ClickEmpty", "Command", "DEFAULT_SHORTCUTS", "DRAG_THRESHOLD", "DragCancel",
+        "DragStart", "Drop", "HitRegion", "Hover", "IllegalClick", "InputRouter", "Inspect", "Intent", "Point",
+        "Scroll", "SkipAnimation", "gfx_text_not_allowed", "letterbox", "to_logical", "to_window"
+    ),
+    "game.app.main": (
+        "App", "FADE_SECONDS", "FPS", "IDLE_NAP", "IDLE_TIMEOUT_MS", "LOGICAL_SIZE", "SETTLE_SECONDS", "STRINGS",
+        "WAKE_EVENT", "enable_dpi_awareness", "load_strings", "run"
+    ),
+}
 
 
 def _sources() -> list[Path]:
@@ -58,3 +97,7 @@ def test_split_modules_still_export_their_names() -> None:
     assert HARD_LIMIT > EXPLODE_DELAY and normalize([[3]]) and len(D6_FACES) == 6 and Face and CustomDie and DiceTray
     assert Circle and Click and HitRegion and InputRouter and letterbox and to_logical
     assert all((ActionBar, Banner, Button, Counter, Inspector, LogPanel, PhaseTracker, Toast, Tooltip))
+    for module, names in PUBLIC.items():
+        mod = importlib.import_module(module)
+        missing = [n for n in names if not hasattr(mod, n)]
+        assert not missing, f"{module} lost {missing}"
