@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 from game.bench.common import RESOLUTION, median, percentile, rnd
 
@@ -35,12 +36,15 @@ def make_app() -> Any:
 
 
 def open_scene(app: Any, ruleset_id: str, seed: int = 1) -> Any:
-    """Open the ruleset's game scene over the menu on a busy position; return the scene."""
-    from game.bench.positions import busy_match
+    """Open the ruleset's game scene over the menu on a busy position; return the scene.
+
+    ``ruleset_id`` may also name one of ``positions.EXTRA_POSITIONS`` (e.g. ``dungeon:depths``).
+    """
+    from game.bench.positions import EXTRA_POSITIONS, busy_match
     from game.scenes.menu import MenuScene
     from game.scenes.play import scene_for_match
 
-    match = busy_match(ruleset_id, seed)
+    match = EXTRA_POSITIONS[ruleset_id][1]() if ruleset_id in EXTRA_POSITIONS else busy_match(ruleset_id, seed)
     scene = scene_for_match(app, match)
     app.reset(MenuScene(app), scene)
     return scene
@@ -59,6 +63,42 @@ def _motion(pos: tuple[int, int]) -> Any:
     import pygame
 
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+
+
+def frame_work(draw: Callable[[], Any], painted: list[str] | None = None) -> dict[str, int]:
+    """Count the work one call of ``draw`` does: the same on every machine and under any load, unlike its time.
+
+    ``py``: Python function calls; ``c``: calls into C (pygame included); ``blits``: blits onto any
+    surface; ``renders``: text rasterized (``Font.render``, i.e. misses of gfx's render cache);
+    ``paints``: calls of functions named ``*paint*`` (what fills a cached layer: ``LayerCache``
+    paint callbacks, the widgets' ``_paint``, a pane's ``_paint_heroes``), whose qualified names
+    are appended to ``painted`` when given. The profile hook slows the call down: time it apart.
+    """
+    n = {"py": 0, "c": 0, "blits": 0, "renders": 0, "paints": 0}
+    top = getattr(draw, "__code__", None)  # ``draw`` itself is not counted
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is not top:
+            n["py"] += 1
+            if "paint" in frame.f_code.co_name.lower():
+                n["paints"] += 1
+                if painted is not None:
+                    painted.append(frame.f_code.co_qualname)
+        elif event == "c_call":
+            n["c"] += 1
+            name = getattr(arg, "__name__", "")
+            if name in ("blit", "blits", "fblits"):
+                n["blits"] += 1
+            elif name == "render" and type(getattr(arg, "__self__", None)).__name__ == "Font":
+                n["renders"] += 1
+
+    old = sys.getprofile()
+    sys.setprofile(count)
+    try:
+        draw()
+    finally:
+        sys.setprofile(old)
+    return n
 
 
 def settle(app: Any, frames: int = 90) -> None:
@@ -174,10 +214,13 @@ def measure(ruleset_ids: list[str], frames: int, quick: bool = False,
 
     A scene that fails is left out and its error goes to ``errors`` (the other rulesets are still measured).
     """
+    from game.bench.positions import EXTRA_POSITIONS
+
     app = make_app()
     out: dict[str, dict[str, Any]] = {}
+    extra = [name for name, (rid, _) in EXTRA_POSITIONS.items() if rid in ruleset_ids]
     try:
-        for rid in ruleset_ids:
+        for rid in [*ruleset_ids, *extra]:
             try:
                 out[rid] = _measure_one(app, rid, frames, quick)
             except Exception as exc:  # noqa: BLE001 - one broken scene never hides the others' figures
@@ -200,6 +243,7 @@ def _measure_one(app: Any, rid: str, frames: int, quick: bool) -> dict[str, Any]
     settle(app, 30 if quick else 90)
     time_frames(app, 10 if quick else 30)  # warm the caches (text, images) the first frames fill
     sprites = record_sprites(app)
+    work = frame_work(lambda: app.frame([_motion(_glide(7))], 1 / 60, draw=True))  # the same place: a steady frame
     gc.collect()
     cpu: list[float] = []
     times = time_frames(app, frames, cpu)
@@ -208,6 +252,7 @@ def _measure_one(app: Any, rid: str, frames: int, quick: bool) -> dict[str, Any]
     fig = {"median_ms": rnd(med), "p99_ms": rnd(percentile(times, 99)),
            "floor_median_ms": rnd(fmed), "ratio": rnd(med / fmed if fmed else None, 2),
            "_sprites": len(sprites), "_scene": type(scene).__name__,
-           "_cpu_median_ms": rnd(median(cpu)), "_cpu_p99_ms": rnd(percentile(cpu, 99))}
+           "_cpu_median_ms": rnd(median(cpu)), "_cpu_p99_ms": rnd(percentile(cpu, 99)),
+           "_py_calls": work["py"], "_blits": work["blits"]}
     log.info("frames %s: %s", rid, fig)
     return fig

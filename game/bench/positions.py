@@ -84,3 +84,37 @@ def ruleset_ids() -> list[str]:
     from game.engine.registry import all_rulesets
 
     return [r.id for r in all_rulesets()]
+
+
+def dungeon_depths_match(seed: int = 2) -> Any:
+    """Return a dungeon Match where seat 0 (a human) chooses where a new Depths map goes, with a deep bag.
+
+    The hero's bag holds three times its chips (the board, bag and Depths ghost are all busy); seat 0
+    plays its own first legal actions (the last space when placing) until its status is ``depths``.
+    It was the position of the dungeon scene's old timed test; the frames bench measures it now.
+    """
+    import copy
+
+    from game.engine.levels import Level, get_level
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+
+    data = copy.deepcopy(get_level("dungeon", "standard").data)
+    hero = data["seat_heroes"][0]
+    data["heroes"][hero]["bag"] = data["heroes"][hero]["bag"] * 3
+    match = Match.new("dungeon", Level.from_data(data), [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], seed)
+    for _ in range(300):
+        status = match.state.players[0].status
+        if match.to_act() != 0 or status == "depths":
+            break
+        legal = match.legal_actions()
+        match.apply(legal[-1] if status == "place" else legal[0])
+    if match.state.players[0].status != "depths":
+        raise RuntimeError("dungeon: no Depths choice reached")
+    return match
+
+
+#: positions the frames bench measures besides each ruleset's busy one: name -> (ruleset, match maker)
+EXTRA_POSITIONS: dict[str, tuple[str, Any]] = {
+    "dungeon:depths": ("dungeon", dungeon_depths_match),
+}

@@ -227,7 +227,8 @@ def table(result: dict[str, Any], details: dict[str, Any]) -> str:
         lines.append(f"  {_verdict(ok)}  {name:<{w1}}  {got:<{w2}}  {budget:<{w3}}")
     for rid, d in details.get("scenes", {}).items():
         lines.append(f"  note: {rid} scene {d.get('scene')}, {d.get('sprites')} sprites per frame; CPU per frame "
-                     f"median {d.get('cpu_median_ms')} ms, p99 {d.get('cpu_p99_ms')} ms")
+                     f"median {d.get('cpu_median_ms')} ms, p99 {d.get('cpu_p99_ms')} ms; a steady frame makes "
+                     f"{d.get('py_calls')} Python calls and {d.get('blits')} blits")
     load, cores = m.get("load_1min"), m.get("cores") or 1
     if load is not None and load > 0.75 * cores:
         lines.append(f"  WARNING: the machine is busy (load {load:.1f} on {cores} cores): wall-clock figures include "

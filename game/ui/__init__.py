@@ -2,7 +2,8 @@
 
 Modules (import what you need; none of them imports game.app or game.scenes):
 
-- ``gfx``: palettes (warm tabletop, Okabe-Ito colour-blind safe), seat colours
+- ``gfx`` (a package, like ``anim``, ``input``, ``widgets`` and ``dice_tray``: split by job,
+  every name re-exported by the package): palettes (warm tabletop, Okabe-Ito colour-blind safe), seat colours
   and symbols, fonts and text drawing, cached SVG/PNG loading, rounded panels.
 - ``anim``: easings, tweens, sequential/parallel groups, the AnimationQueue
   (blocking, speed, skip) and the EventAnimator mapping engine events to motion

@@ -71,6 +71,66 @@ def test_needle_drops_fold_into_one_row_that_lists_them_on_hover() -> None:
     assert [len(r.lines) for r in a.rows] == [2, 1], "lines marked auto by the rules fold too"
 
 
+def test_a_folded_run_shows_its_seats_colour_or_a_neutral_mark() -> None:
+    from game.engine.i18n import t
+    from game.engine.registry import get_ruleset
+    from game.scenes.base.logfold import NEUTRAL_SEAT, LogFolder
+
+    get_ruleset("sanctuary"), get_ruleset("skirmish")  # their catalogues word the folded lines
+
+    def autopass(who: str) -> str:
+        return t("sanctuary.event.autopass", "en", who=who)
+
+    f = LogFolder("sanctuary", "en")
+    f.add(autopass("Ana"), 0, index=5)
+    f.add(autopass("Ana"), 0, index=6)        # a run of one seat's passes
+    f.add("Bo plays the Lantern.", 1, index=7, action_kind="play")
+    f.add(autopass("Ana"), 0, index=8)
+    f.add(autopass("Bo"), 1, index=9)          # a run of both seats' passes
+    f.add("Ana plays the Bell.", 0, index=10, action_kind="play")
+    assert [len(r.lines) for r in f.rows] == [2, 1, 2, 1]
+    assert [r.mark for r in f.rows] == [0, 1, NEUTRAL_SEAT, 0], "one seat's run: its colour; several: neutral"
+    assert f.rows[2].seat is None, "the row itself belongs to no one seat"
+    k = LogFolder("skirmish", "en")
+    k.add(t("skirmish.event.needle", "en", needle=14), None, index=3)
+    assert k.rows[0].mark is None, "a single line about no seat has no mark"
+    k.add(t("skirmish.event.needle", "en", needle=13), None, index=3)
+    assert k.rows[0].mark == NEUTRAL_SEAT, "a folded run about no seat shows the neutral mark"
+
+
+def test_the_log_panel_draws_folded_runs_with_their_mark(app: Any) -> None:
+    from game.engine.levels import get_level
+    from game.rulesets.sanctuary import bot
+    from game.scenes.base.logfold import NEUTRAL_SEAT
+    from game.ui import gfx
+    from tests.scenes.driving import advance_with
+
+    scene = open_game(app, "sanctuary", get_level("sanctuary", "quick"),
+                      [SeatSpec("Ana"), SeatSpec("Bo")], 3)
+    assert advance_with(scene, bot.policy, lambda st: st.turn >= 6)
+    scene.sync_log(rebuild=True)
+    rows = scene.chrome.log_rows()
+    entries = list(scene.log_panel.entries)
+    assert [e.text for e in entries] == [r.text for r in rows[-len(entries):]]
+    assert [e.seat for e in entries] == [r.mark for r in rows[-len(entries):]], "each entry shows its row's mark"
+    mixed = [r for r in rows if r.folded and len({*r.seats}) > 1]
+    assert mixed and all(r.mark == NEUTRAL_SEAT for r in mixed), "runs of both seats' passes: the neutral mark"
+    assert all(r.mark == r.seats[0] for r in rows if r.folded and len({*r.seats}) == 1 and r.seats[0] is not None)
+    # the neutral mark is drawn: a soft-ink ring beside the row, where a seat's row has its symbol
+    panel = scene.log_panel
+    panel.scroll = 0
+    surf = gfx.vignette_background((1280, 720))
+    panel.draw(surf)
+    tr, lh = panel.text_rect, gfx.line_height(panel.size)
+    shown = panel.visible_lines()
+    firsts = [(i, e) for i, (_text, e, first) in enumerate(shown) if first]
+    i, _ = next((i, e) for i, e in firsts if e.seat == NEUTRAL_SEAT)
+    y = tr.bottom - lh * len(shown) + i * lh + lh // 2
+    x0, r = tr.x + (lh - 2) // 2, max(3, round(lh * 0.26))  # the mark sits in the indent before the text
+    ring = {tuple(surf.get_at((x0 + dx, y + dy)))[:3] for dx in range(-r, r + 1) for dy in range(-r, r + 1)}
+    assert tuple(gfx.palette().ink_soft[:3]) in ring, "a ring in the neutral ink"
+
+
 def test_a_folded_row_expands_on_hover(app: Any) -> None:
     from game.engine.levels import get_level
     from tests.scenes.driving import advance_with

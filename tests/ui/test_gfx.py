@@ -108,7 +108,7 @@ def test_panels_and_background():
 
 
 def test_font_falls_back_to_pygames_default(monkeypatch):
-    monkeypatch.setattr(gfx, "_font_path", lambda bold: None)
+    monkeypatch.setattr(gfx.fonts, "_font_path", lambda bold: None)  # fonts live in gfx.fonts
     gfx.set_text_scale(1.0)  # drop cached fonts
     f = gfx.font(20)
     assert f.size("Hola")[0] > 0

@@ -97,10 +97,10 @@ class TableChrome:
                 kind = history[line.index].action.kind
             if self.folder.add(text, line.seat, auto=bool(getattr(line, "auto", False)), index=line.index,
                                action_kind=kind):
-                panel.add(text, line.seat)
-            else:
+                panel.add(text, self.folder.rows[-1].mark)
+            else:  # a folded run grew: its seat's colour when it is one seat's, else the neutral mark
                 row = self.folder.rows[-1]
-                _replace_last(panel, row.text, row.seat)
+                _replace_last(panel, row.text, row.mark)
         self.log_seen = max(self.log_seen, upto)
 
     def log_rows(self) -> list[Any]:

@@ -132,6 +132,16 @@ class MatchDriver:
             return self.frozen.get("seat")
         return self.match.to_act()
 
+    def deciding(self) -> tuple[int | None, bool]:
+        """Who decides now and whether a human at this table plays that seat: ``(seat, is_human)``.
+
+        ``(None, False)`` once the game is over. Read-only: panes ask this instead of the match.
+        """
+        seat = self.match.to_act()
+        if seat is None:
+            return None, False
+        return seat, not self.match.is_bot(seat)
+
     def log_upto(self) -> int:
         """How many lines of ``match.log`` the chrome may show now."""
         return self.log_released if self.beats or self.held is not None else len(self.match.log)

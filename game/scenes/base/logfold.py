@@ -12,6 +12,10 @@ Rows are built from ``match.log`` lines as the seat in front may read them. Two 
 
 The declared tables name catalogue keys and action kinds, never raw text: a key's pattern is
 made from its template in the current language (``{name}`` fields match anything).
+
+A row's ``mark`` is what the log panel shows beside it: the seat's colour and symbol when all its
+lines are one seat's, and for a folded run of several seats (or of lines about no seat) the
+neutral mark ``NEUTRAL_SEAT`` (the log panel draws a negative seat as a soft-ink ring before plain ink text).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ PAIRS: dict[str, frozenset[str]] = {
 }
 #: fold key of lines that carry ``LogLine.auto`` and match no declared key
 AUTO = "auto"
+#: the log panel's seat for a folded run that is not one seat's: gfx's neutral ring and ink
+NEUTRAL_SEAT = -1
 
 _patterns: dict[tuple[str, str], re.Pattern[str] | None] = {}
 
@@ -70,11 +76,21 @@ class LogRow:
     key: str | None = None
     index: int = -1          # the history index of the last line in it
     pair_open: bool = False  # an action line waiting for the line that repeats it
+    seats: list[int | None] = field(default_factory=list)  # the seat of each line in it
 
     @property
     def folded(self) -> bool:
         """True when the row stands for more than one line."""
         return len(self.lines) > 1
+
+    @property
+    def mark(self) -> int | None:
+        """The seat whose colour and symbol the row shows: its seat when every line is that seat's,
+        ``NEUTRAL_SEAT`` for a folded run of several seats or of lines about no seat, else None."""
+        seats = set(self.seats or [self.seat])
+        if len(seats) == 1 and None not in seats:
+            return seats.pop()
+        return NEUTRAL_SEAT if self.folded else self.seat
 
 
 class LogFolder:
@@ -93,17 +109,19 @@ class LogFolder:
             last.pair_open = False
             if index == last.index and action_kind is None:  # the line that repeats the action: it shows
                 last.lines.append(text)
+                last.seats.append(seat)
                 last.text, last.seat, last.key = text, seat, run_key(self.ruleset_id, text, auto, self.lang)
                 return False
         key = run_key(self.ruleset_id, text, auto, self.lang) if action_kind is None else None
         if key is not None and last is not None and last.key == key:
             last.lines.append(text)
+            last.seats.append(seat)
             last.text = self.fold_text(text, len(last.lines))
             last.seat = seat if last.seat == seat else None
             last.index = index
             return False
         pair = action_kind is not None and action_kind in PAIRS.get(self.ruleset_id, ())
-        self.rows.append(LogRow(text, seat, [text], key, index, pair))
+        self.rows.append(LogRow(text, seat, [text], key, index, pair, [seat]))
         return True
 
     def fold_text(self, text: str, n: int) -> str:
@@ -118,4 +136,4 @@ class LogFolder:
 
 def describe_rows(rows: list[LogRow]) -> list[dict[str, Any]]:
     """Return the rows as plain data (tests and debugging)."""
-    return [{"text": r.text, "seat": r.seat, "lines": list(r.lines), "key": r.key} for r in rows]
+    return [{"text": r.text, "seat": r.seat, "mark": r.mark, "lines": list(r.lines), "key": r.key} for r in rows]

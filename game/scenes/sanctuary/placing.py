@@ -74,8 +74,9 @@ class TablePlacer:
         s.fan.max_width, s.fan.anchor = 600 + spread, (600 + spread // 2, 702)
         slots = s.fan.slots(len(hand), hovered)
         L.hand = list(zip(hand, slots))
-        if tv.phase == "setup" and tv.setup_seat == me and s.viewer == me \
-                and not s.match.is_bot(me):  # only the player deciding sees the choice
+        deciding, human = s.driver.deciding()  # in set-up the seat deciding is ``setup_seat``
+        if tv.phase == "setup" and tv.setup_seat == me == deciding and s.viewer == me \
+                and human:  # only the player deciding sees the choice
             box = pygame.Rect(0, 0, 600, 118)
             box.center = (505, 500)
             L.mulligan["box"] = box

@@ -142,7 +142,7 @@ class TableRegions:
 
     def waiting_reason(self) -> str | None:
         """Why nothing can be played now: the game is over, or who is to act."""
-        seat = self.scene.match.to_act()
+        seat, _human = self.scene.driver.deciding()
         if seat is None:
             return _t("prompt.over")
         return t("game.waiting_for", name=self.scene.seat_name(seat))

@@ -338,7 +338,7 @@ class SanctuaryScene(PaneHost, RulesetScene):
         from game.app import draw
 
         moving = self.queue.busy
-        key = (self._cache_key, self.lang, gfx.palette().name, gfx.text_scale(), self.match.to_act(),
+        key = (self._cache_key, self.lang, gfx.palette().name, gfx.text_scale(), self.driver.deciding(),
                self._bot_job is not None)
         if moving or key != self._static_key or self._static is None or self._static_moving:
             size = surface.get_size()

@@ -44,7 +44,7 @@ class MiddlePane(Pane):
         """Draw the prompt and the stack's items (oldest first, each with its owner's badge)."""
         s, L = self.scene, self.scene.L
         pal = gfx.palette()
-        seat = s.match.to_act()
+        seat, _human = s.driver.deciding()
         text = self.prompt_text(view)
         x = L.prompt.x
         if seat is not None:
@@ -90,12 +90,12 @@ class MiddlePane(Pane):
     def prompt_text(self, view: SanctuaryView) -> str:
         """The priority prompt: what the player in front may do now, or who is deciding."""
         s = self.scene
-        seat = s.match.to_act()
+        seat, human = s.driver.deciding()
         phase = view.phase
         if seat is None or phase == "over":
             return _t("prompt.over")
         phase_word = t(f"sanctuary.phase.{PHASE_SHOWN_AS.get(phase, phase)}")
-        if seat != s.viewer or s.match.is_bot(seat):
+        if seat != s.viewer or not human:
             return _t("prompt.waiting", name=s.seat_name(seat), phase=phase_word)
         step = view.step
         if phase == "setup":

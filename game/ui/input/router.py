@@ -1,218 +1,27 @@
-"""Input routing: pygame events in, Intents out.
-
-Why: every scene needs the same mouse-first behaviour (hover highlight and a
-delayed tooltip naming the rule, click, drag-and-drop with a ghost, right-click
-to inspect, an illegal click answered with the reason in words, and the
-shortcuts Ctrl+Z, Esc, Space, F1, F11). Scenes register HitRegions while they
-draw (immediate mode) and handle the Intent dataclasses the router returns; they
-never look at raw pygame events for board interaction.
-
-Coordinates are logical canvas coordinates: the app scales the canvas into the
-window with letterboxing, and ``to_logical`` maps window pixels back.
-"""
+"""The InputRouter: pygame events against this frame's regions into Intents (hover, tooltip, click, drag, keys)."""
 
 from __future__ import annotations
 
-import logging
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
 
 from game.ui import gfx
-
-log = logging.getLogger(__name__)
-
-Point = tuple[float, float]
-
-# ------------------------------------------------------------------- scaling
-
-
-def letterbox(window_size: tuple[int, int], canvas_size: tuple[int, int]) -> pygame.Rect:
-    """Return the rect inside the window where the canvas is drawn (aspect kept, centred)."""
-    ww, wh = max(1, window_size[0]), max(1, window_size[1])
-    cw, ch = max(1, canvas_size[0]), max(1, canvas_size[1])
-    scale = min(ww / cw, wh / ch)
-    w, h = max(1, round(cw * scale)), max(1, round(ch * scale))
-    return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
-
-
-def to_logical(pos: Point, window_size: tuple[int, int], canvas_size: tuple[int, int]) -> tuple[int, int]:
-    """Map a window pixel to canvas coordinates (may fall outside the canvas in the bars)."""
-    box = letterbox(window_size, canvas_size)
-    x = (pos[0] - box.x) * canvas_size[0] / box.w
-    y = (pos[1] - box.y) * canvas_size[1] / box.h
-    return int(x), int(y)
-
-
-def to_window(pos: Point, window_size: tuple[int, int], canvas_size: tuple[int, int]) -> tuple[int, int]:
-    """Map a canvas point to window pixels (inverse of to_logical)."""
-    box = letterbox(window_size, canvas_size)
-    return (round(box.x + pos[0] * box.w / canvas_size[0]), round(box.y + pos[1] * box.h / canvas_size[1]))
-
-
-# -------------------------------------------------------------------- regions
-
-
-@dataclass(frozen=True)
-class Circle:
-    """A round hit shape (chips, tokens, dice)."""
-
-    center: Point
-    radius: float
-
-    def collidepoint(self, pos: Point) -> bool:
-        """True when ``pos`` is inside."""
-        dx, dy = pos[0] - self.center[0], pos[1] - self.center[1]
-        return dx * dx + dy * dy <= self.radius * self.radius
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """Bounding rect."""
-        r = round(self.radius)
-        return pygame.Rect(round(self.center[0]) - r, round(self.center[1]) - r, 2 * r, 2 * r)
-
-
-@dataclass
-class HitRegion:
-    """Something on screen the player can point at.
-
-    ``payload`` is whatever the scene wants back (an Action, a card id, a cell).
-    ``legal`` False makes clicks and drops return IllegalClick with ``reason``.
-    ``tooltip`` shows after a short hover. ``draggable`` regions can be dragged
-    onto ``drop_target`` regions; ``accepts(drag_payload)`` may refuse a drop with
-    a reason string (None means accepted). ``inspect`` is what right-click shows
-    (defaults to the payload). ``ghost`` is the surface dragged (defaults to a
-    translucent copy of the region outline). ``key`` names the region for hover
-    memory across frames (defaults to repr of the payload).
-    """
-
-    shape: pygame.Rect | Circle | tuple
-    payload: Any = None
-    tooltip: str | None = None
-    legal: bool = True
-    reason: str | None = None
-    draggable: bool = False
-    drop_target: bool = False
-    accepts: Callable[[Any], str | None] | None = None
-    inspect: Any = None
-    ghost: pygame.Surface | None = None
-    highlight: bool = True
-    cursor: int | None = None
-    key: Any = None
-
-    def __post_init__(self) -> None:
-        if isinstance(self.shape, tuple) and not isinstance(self.shape, Circle):
-            self.shape = pygame.Rect(self.shape)
-        if self.key is None:
-            try:
-                self.key = repr(self.payload)
-            except Exception:  # pragma: no cover - odd payloads
-                self.key = id(self.payload)
-
-    def contains(self, pos: Point) -> bool:
-        """True when ``pos`` is inside the region."""
-        return bool(self.shape.collidepoint(pos))
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """Bounding rect of the region."""
-        return self.shape.rect if isinstance(self.shape, Circle) else pygame.Rect(self.shape)
-
-
-# -------------------------------------------------------------------- intents
-
-
-@dataclass(frozen=True)
-class Intent:
-    """Base of everything the router returns."""
-
-
-@dataclass(frozen=True)
-class Click(Intent):
-    """A legal region was clicked (left button)."""
-
-    payload: Any
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class IllegalClick(Intent):
-    """An illegal region (or drop) was clicked: ``reason`` says why, in words."""
-
-    payload: Any
-    reason: str
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class ClickEmpty(Intent):
-    """A click that hit no region (close popups, deselect)."""
-
-    pos: tuple[int, int]
-    button: int = 1
-
-
-@dataclass(frozen=True)
-class Inspect(Intent):
-    """Right-click: show this thing large."""
-
-    payload: Any
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class DragStart(Intent):
-    """A draggable region started moving with the mouse."""
-
-    payload: Any
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Drop(Intent):
-    """A drag ended on an accepting drop target."""
-
-    payload: Any
-    target: Any
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class DragCancel(Intent):
-    """A drag ended on nothing (the piece goes back)."""
-
-    payload: Any
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Scroll(Intent):
-    """Mouse wheel over ``payload``'s region (or over nothing: payload None); dy>0 is up."""
-
-    payload: Any
-    dy: int
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Command(Intent):
-    """A keyboard shortcut: undo, pause, confirm, rules, fullscreen (or a scene's own)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class SkipAnimation(Intent):
-    """A click or key while a blocking animation played: finish it now."""
-
-
-@dataclass(frozen=True)
-class Hover(Intent):
-    """The hovered region changed (payload None: nothing hovered)."""
-
-    payload: Any
-
+from game.ui.input.intents import (
+    Click,
+    ClickEmpty,
+    Command,
+    DragCancel,
+    DragStart,
+    Drop,
+    Hover,
+    IllegalClick,
+    Inspect,
+    Intent,
+    Scroll,
+    SkipAnimation,
+)
+from game.ui.input.regions import Circle, HitRegion, Point, to_logical
 
 # Key map: (key, needs_ctrl) -> command name
 DEFAULT_SHORTCUTS: dict[tuple[int, bool], str] = {
