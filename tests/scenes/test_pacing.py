@@ -170,6 +170,9 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
             if ack.label == t("game.end_turn"):
                 frames(app, 1)
                 assert scene.tracker.seat == 0, "until 'End turn' the tracker shows Ana's turn"
+                assert scene.tracker.seat_name == t("game.turn", name="Ana"), "and names her, not the next seat"
+                prompt = scene.prompt_text(scene.view)
+                assert prompt == ack.summary, "the table's prompt says why it waits, not that Robo is deciding"
                 if ack.split is not None:
                     shown = len(scene.log_panel.entries)
                     click(app, reg.rect.center)

@@ -211,7 +211,7 @@ class TableChrome:
         """The tracker as the driver shows it (the state before moves still animating)."""
         host = self.host
         state = host.driver.frozen or self.tracker_state(view)
-        self.tracker.set(phases=state["phases"], current=state["current"], seat=state["seat"],
+        self.tracker.set(phases=state["phases"], current=state["current"], seat=host.driver.shown_seat(),
                          seat_name=host.tracker_actor_text(), round_label=state["round_label"])
         self.tracker.draw(surface)
 

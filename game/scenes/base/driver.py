@@ -127,7 +127,10 @@ class MatchDriver:
         self.legal_set = set(self.legal)
 
     def shown_seat(self) -> int | None:
-        """The seat to act as the chrome shows it (the one before unreleased beats)."""
+        """The seat to act as the chrome shows it: the one whose turn a pause ("End turn") holds,
+        else the one before unreleased beats, else the match's."""
+        if self.ack is not None and self.ack.seat is not None:
+            return self.ack.seat
         if self.frozen is not None:
             return self.frozen.get("seat")
         return self.match.to_act()

@@ -90,6 +90,8 @@ class MiddlePane(Pane):
     def prompt_text(self, view: SanctuaryView) -> str:
         """The priority prompt: what the player in front may do now, or who is deciding."""
         s = self.scene
+        if s.driver.ack is not None:  # a pause ("End turn") waits for the player in front, not the next seat
+            return s.driver.ack.summary
         seat, human = s.driver.deciding()
         phase = view.phase
         if seat is None or phase == "over":
