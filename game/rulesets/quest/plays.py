@@ -108,10 +108,7 @@ def ability_ready(st: QuestState, seat: int, card: str) -> bool:
         return False
     if d.action_exhaust and cs.exhausted:
         return False
-    sphere = d.sphere
-    if d.kind == "attachment" and sphere == "neutral":
-        sphere = "neutral"
-    return st.can_pay(seat, sphere, d.action_cost)
+    return st.can_pay(seat, d.sphere, d.action_cost)
 
 
 def play_event(st: QuestState, seat: int, card: str, target: str | None, ev: list[Event]) -> None:
