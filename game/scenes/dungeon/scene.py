@@ -162,7 +162,7 @@ class DungeonScene(PaneHost, RulesetScene):
             return t("dscene.phase.village")
         if self.resolution.replay is not None:
             return t("dscene.phase.resolution")
-        return self.words.phase_name(view.get("phase"))
+        return self.words.phase_name(self.dview.phase)
 
     # ================================================================= frame
     def update(self, dt: float) -> None:
@@ -204,7 +204,7 @@ class DungeonScene(PaneHost, RulesetScene):
         self.board.lay = lay
         p = tv.player(seat)
         cid = p.pending_chip if p is not None else None
-        key = (id(self.state), len(self.match.history), self.viewer, seat, mode, self.resolution.replay is None,
+        key = (self.driver.cache_key, seat, mode, self.resolution.replay is None,
                self.village.lines is None, self.can_act(), self.selection.face_index(cid) if cid else None,
                self.selection.depths_key(), self.lang, gfx.text_scale(), None if lay is None else lay.key(),
                self.whatnow.text if self.whatnow.truncated else None, tuple(self.board_rect))
