@@ -357,10 +357,10 @@ def test_a_busy_frame_is_fast(app: Any) -> None:
     scene = _open(app, match)
     frames(app, 30)
     times = []
-    for _ in range(40):
-        t0 = time.perf_counter()
+    for _ in range(40):  # CPU time of this thread: on a loaded machine the wall clock counts waiting for a core
+        t0 = time.thread_time()
         scene.draw(app.screen)
-        times.append(time.perf_counter() - t0)
+        times.append(time.thread_time() - t0)
     median = statistics.median(times)
     assert median < 0.010, f"median frame {median * 1000:.1f} ms (budget: well under 4 ms on an idle machine)"
 
