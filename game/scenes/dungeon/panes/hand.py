@@ -72,8 +72,9 @@ class HandPane(DungeonPane):
         surface.blit(bag_img, bag_img.get_rect(center=spots["bag"]))
         label = t("dscene.bag", n=bag_n)
         at = (spots["bag"][0], spots["bag"][1] - 50)
-        self.fit(surface, label, at, min(14, gfx.fit_text_size(label, 108, 24, 14, 8)), 108, pal.ink_light,
-                 "midbottom", pygame.Rect(at[0] - 54, at[1] - 24, 108, 24), minimum=8)
+        # sized for 108 px; up to 116 (to 4 px of the panel's edge and of the "Drawn chip" label), then cut
+        self.fit(surface, label, at, min(14, gfx.fit_text_size(label, 108, 24, 14, 8)), 116, pal.ink_light,
+                 "midbottom", pygame.Rect(at[0] - 58, at[1] - 24, 116, 24), minimum=8)
         if p is not None and p.status == "draw" and sc.my_turn_on(seat):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
