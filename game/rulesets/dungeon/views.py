@@ -5,6 +5,11 @@ resolution replay, "what now") should draw a game without touching the rule stat
 view keys by string. Everything a pane reads is here, as frozen records computed from the view
 dict plus the level model (static content: chip faces, tiers, prices, market rules).
 
+The table also needs the level's public content (``TableContent``: the model, the compiled map sides,
+the chip catalogue, boards from a player's maps), the records as events change them before the view
+catches up (``placed``, ``descended``, ``with_map``, ``with_numbers``: the Resolution replay shows the
+dungeons the rules have already cleared), and the Village's effect per hero (``village_summary``).
+
 Notes: the view carries piles as hidden placeholders, so only their counts are known; the bag is
 the list of chip ids (its order is the rules' secret order only at the table, never shown); prices
 come from the level model exactly as ``DungeonState.price`` computes them.

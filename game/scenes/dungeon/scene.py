@@ -34,7 +34,7 @@ from game.rulesets.dungeon.views import DungeonView, PlayerRecord, TableContent
 from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
 from game.scenes.dungeon.panes.board import BoardPane
-from game.scenes.dungeon.panes.common import is_ui
+from game.scenes.dungeon.panes.common import is_ui, ui
 from game.scenes.dungeon.panes.hand import HandPane
 from game.scenes.dungeon.panes.heroes import HeroesPane
 from game.scenes.dungeon.panes.market import MarketPane
@@ -260,7 +260,7 @@ class DungeonScene(PaneHost, RulesetScene):
             dc = sel.depths_for(seat, p)
             dc["shift"] = max(-1, min(1, dc["shift"] + int(what[1])))
         elif kind == "bag":
-            self.inspect(("dg", "bag", what[1]))
+            self.inspect(ui("bag", what[1]))
 
     def _flip(self, p: PlayerRecord | None) -> None:
         cid = p.pending_chip if p is not None else None
@@ -284,7 +284,7 @@ class DungeonScene(PaneHost, RulesetScene):
         if isinstance(intent, Scroll) and self.board_rect.collidepoint(intent.pos) and self.board.lay is not None:
             self.board.scroll_by(intent.dy)
             return
-        if isinstance(intent, (DragCancel, Drop)) and intent.payload == ("dg", "ghost"):
+        if isinstance(intent, (DragCancel, Drop)) and intent.payload == ui("ghost"):
             seat = self.shown_seat()
             p = self.player(seat)
             if p is not None:
@@ -294,7 +294,7 @@ class DungeonScene(PaneHost, RulesetScene):
             return
         if isinstance(intent, DragStart):
             return
-        if isinstance(intent, Drop) and intent.payload == ("dg", "flip"):
+        if isinstance(intent, Drop) and intent.payload == ui("flip"):
             if isinstance(intent.target, list):
                 self.resolution.dropped = True  # the chip is already where it goes: no flight from the hand
                 try:
