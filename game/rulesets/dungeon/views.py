@@ -5,6 +5,11 @@ resolution replay, "what now") should draw a game without touching the rule stat
 view keys by string. Everything a pane reads is here, as frozen records computed from the view
 dict plus the level model (static content: chip faces, tiers, prices, market rules).
 
+The table also needs the level's public content (``TableContent``: the model, the compiled map sides,
+the chip catalogue, boards from a player's maps), the records as events change them before the view
+catches up (``placed``, ``descended``, ``with_map``, ``with_numbers``: the Resolution replay shows the
+dungeons the rules have already cleared), and the Village's effect per hero (``village_summary``).
+
 Notes: the view carries piles as hidden placeholders, so only their counts are known; the bag is
 the list of chip ids (its order is the rules' secret order only at the table, never shown); prices
 come from the level model exactly as ``DungeonState.price`` computes them.
@@ -12,8 +17,8 @@ come from the level model exactly as ``DungeonState.price`` computes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
 
 PHASES = ("dungeon", "resolution", "village", "market", "over")
 
@@ -185,3 +190,112 @@ def _market(stock: Mapping[str, Any], model: Any, rnd: int) -> MarketRecord:
                                   unlock, rnd >= unlock))
     offers.sort(key=lambda o: (o.tier, o.ctype))
     return MarketRecord(tuple(offers), int(mk.max_buys), tuple(int(x) for x in mk.prices))
+
+
+# ---------------------------------------------------------------------- changes the table shows before the view
+
+def placed(p: PlayerRecord, chip: str, face: str, row: int, col: int) -> PlayerRecord:
+    """The player after a chip was laid at (row, col): the replay shows the dungeon as each move left it."""
+    return replace(p, chips=p.chips + (ChipRecord(chip, face, row, col),), pending_chip=None)
+
+
+def descended(p: PlayerRecord, row: int) -> PlayerRecord:
+    """The player with the hero on floor ``row`` (0-based)."""
+    return replace(p, hero_row=row)
+
+
+def with_map(p: PlayerRecord, card: str, side: int, offset: int) -> PlayerRecord:
+    """The player after a Depths map was laid under the dungeon (the floor is done)."""
+    return replace(p, maps=p.maps + (MapRecord(card, side, offset),), status="floor_done")
+
+
+def with_numbers(p: PlayerRecord, other: PlayerRecord) -> PlayerRecord:
+    """The player with ``other``'s health, gold, Valor, XP and status (a frozen dungeon, the final numbers)."""
+    return replace(p, health=other.health, max_health=other.max_health, gold=other.gold, valor=other.valor,
+                   xp=other.xp, status=other.status)
+
+
+# ---------------------------------------------------------------------- the level's public content
+
+@dataclass(frozen=True, eq=False)
+class TableContent:
+    """What the level says about the table (public content, never rule state): the model, the compiled map
+    sides, and the chip catalogue (chip id -> chip type) of a game with this many seats."""
+
+    model: Any
+    content: Any
+    content_hash: str
+    catalog: Mapping[str, str]
+
+    @classmethod
+    def of(cls, level: Any, n_seats: int) -> "TableContent":
+        """Build it from a ``Level`` and the number of seats."""
+        from game.rulesets.dungeon.level import compile_content
+        from game.rulesets.dungeon.state import chip_catalog
+
+        model = level.model
+        return cls(model, compile_content(model, level.content_hash), level.content_hash,
+                   chip_catalog(model, n_seats))
+
+    def chip_type(self, chip: str | None) -> str | None:
+        """The chip type of a chip instance (None when unknown)."""
+        return self.catalog.get(chip) if chip else None
+
+    def chip_faces(self, chip: str | None) -> list[str]:
+        """The two faces of a chip instance (empty when unknown)."""
+        ctype = self.chip_type(chip)
+        info = self.model.chips.get(ctype) if ctype else None
+        return list(info.faces) if info is not None else []
+
+    def has_card(self, card: str | None) -> bool:
+        """True when ``card`` is a map card of this level."""
+        return card is not None and card in self.content.cards
+
+    def side(self, card: str, side: int) -> Any:
+        """The floors (rows of cells) of one side of a map card."""
+        return self.content.side(card, side)
+
+    def board(self, p: PlayerRecord) -> Any:
+        """The board of a player's placed maps (None before the Entrance side is chosen)."""
+        from game.rulesets.dungeon.geometry import build_board
+
+        maps = [(m.card, m.side, m.offset) for m in p.maps if m.card in self.content.cards]
+        if not maps:
+            return None
+        return build_board(self.content, maps, self.content_hash)
+
+    def grid_of(self, p: PlayerRecord, floor: int, space: int) -> tuple[int, int]:
+        """The grid (row, col) of a space given as (floor, space), both 1-based, in a player's dungeon."""
+        row, offset, start = floor - 1, 0, 0
+        for m in p.maps:
+            n = len(self.content.side(m.card, m.side)) if m.card in self.content.cards else 0
+            if start <= row < start + n:
+                offset = m.offset
+                break
+            start += n
+        return row, offset + space - 1
+
+
+# ---------------------------------------------------------------------- the Village summary
+
+@dataclass(frozen=True)
+class VillageLine:
+    """What the Village did for one hero: healed (how much), levelled up (new maximum), health after."""
+
+    seat: int
+    healed: int
+    level_max: int | None
+    health: int
+    max_health: int
+
+
+def village_summary(events: Sequence[Any], after: DungeonView) -> tuple[VillageLine, ...]:
+    """One line per seat from the Village's events (``Healed`` in the village, ``LevelUp``) and the view after."""
+    out = []
+    for s, p in enumerate(after.players):
+        healed = sum(int(e.data.get("amount", 0)) for e in events
+                     if e.kind == "Healed" and e.data.get("where") == "village" and e.data.get("seat") == s)
+        level = [e for e in events if e.kind == "LevelUp" and e.data.get("seat") == s]
+        level_max = int(level[-1].data.get("max_health", p.max_health)) if level else None
+        out.append(VillageLine(s, healed, level_max, p.health, p.max_health))
+    return tuple(out)

@@ -29,3 +29,50 @@ def offer_rects(scene: Any) -> list[tuple[str, Any]]:
 
     return [(str(r.payload["chip"]), r.shape) for r in scene.router.regions
             if isinstance(r.payload, Action) and r.payload.kind == "buy"]
+
+
+def pane_texts(scene: Any, name: str) -> list[Any]:
+    """The text records (``DrawnText``) a pane drew last frame."""
+    return scene.pane(name).drawn()
+
+
+def texts_within(scene: Any, rect: Any, name: str | None = None) -> list[Any]:
+    """The text records drawn last frame (by one pane, or all) whose drawn rect lies inside ``rect``."""
+    records = scene.drawn_texts() if name is None else pane_texts(scene, name)
+    return [r for r in records if rect.contains(r.rect)]
+
+
+def region_of(scene: Any, payload: Any) -> Any:
+    """The region registered last frame with this payload (None when absent)."""
+    return next((r for r in reversed(scene.router.regions) if r.payload == payload), None)
+
+
+def chosen_depths(scene: Any) -> Any:
+    """The Depths placement the confirm button plays now (its first action), read from its region."""
+    confirm = next(r for r in scene.router.regions if r.key == ("dg-btn", "confirm"))
+    return confirm.payload[0]
+
+
+def place_face(scene: Any) -> str:
+    """The face a click on a lit space places now (the first action of a legal cell region)."""
+    from game.engine.actions import Action
+
+    cell = next(r for r in scene.router.regions if r.legal and isinstance(r.payload, list) and r.payload
+                and isinstance(r.payload[0], Action) and r.payload[0].kind == "place")
+    return str(cell.payload[0]["face"])
+
+
+def hero_row_texts(scene: Any, seat: int) -> dict[str, Any]:
+    """What the heroes list drew in a seat's row, read from its text records: ``name`` and ``status`` (the
+    first two lines), ``counters`` (the rect around the health/gold/Valor numbers on the third line) and
+    ``records`` (all of them, top to bottom)."""
+    row = dict(hero_rows(scene))[seat]
+    mine = sorted((r for r in pane_texts(scene, "heroes") if row.contains(r.box) or row.contains(r.rect)),
+                  key=lambda r: (r.rect.y, r.rect.x))
+    out: dict[str, Any] = {"records": mine, "row": row}
+    if len(mine) >= 2:
+        out["name"], out["status"] = mine[0].rect, mine[1].rect
+    if len(mine) >= 5:
+        counters = mine[2].rect.unionall([r.rect for r in mine[3:]])
+        out["counters"] = counters
+    return out

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine.i18n import t
-from tests.scenes.dungeon.conftest import frames, hero_rows, start
+from tests.scenes.dungeon.conftest import frames, hero_row_texts, hero_rows, pane_texts, region_of, start
 
 
 @pytest.fixture(params=[("es", "large"), ("en", "huge"), ("it", "large")])
@@ -33,9 +33,10 @@ def big_app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.M
 def test_hero_status_line_does_not_overlap_the_counters_row(big_app: Any) -> None:
     scene = start(big_app)
     frames(big_app, 3)
-    assert set(scene.hero_text_rects) == set(range(len(scene.match.seats)))
     for s, row in hero_rows(scene):
-        rects = scene.hero_text_rects[s]
+        rects = hero_row_texts(scene, s)
+        assert len(rects["records"]) == 5, "name, status and three numbers are drawn"
+        assert rects["records"][0].text.startswith(scene.seat_name(s)[:3]), "the name comes first"
         assert "counters" in rects
         assert not rects["status"].colliderect(rects["counters"]), (s, rects)
         assert not rects["name"].colliderect(rects["status"]), (s, rects)
@@ -44,54 +45,69 @@ def test_hero_status_line_does_not_overlap_the_counters_row(big_app: Any) -> Non
 
 
 def test_hero_status_is_ellipsized_and_whole_in_the_seat_tooltip(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    scene = start(big_app)
+    from game.scenes.dungeon.words import DungeonWords
+
     long = "muy " * 40 + "largo"
-    monkeypatch.setattr(type(scene), "status_text", lambda self, p: long)
-    scene._heroes_cache = None
-    scene._targets_cache = None
-    frames(big_app, 2)
-    rects = scene.hero_text_rects[0]
+    monkeypatch.setattr(DungeonWords, "status_text", lambda self, p: long)
+    scene = start(big_app)
+    frames(big_app, 3)
+    rects = hero_row_texts(scene, 0)
     assert not rects["status"].colliderect(rects["counters"])
     row = hero_rows(scene)[0][1]
     assert rects["status"].w <= row.w - 150
-    tips = [r.tooltip for r in scene.targets(scene.view, []) if r.tooltip and long in r.tooltip]
-    assert tips
+    status = rects["records"][1]
+    assert status.cut and status.text.endswith("…") and long.startswith(status.text[:-1].rstrip())
+    seat_row = region_of(scene, ("dg", "seat", 0))
+    assert seat_row is not None and long in (seat_row.tooltip or ""), "the whole status is in the row's tooltip"
 
 
 def test_health_label_does_not_run_into_the_gold_column(big_app: Any) -> None:
-    scene = start(big_app)
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.dungeon.panes.hand import HandPane
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    match = Match.new("dungeon", "standard", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 7)
+    match.state.players[0].max_health = match.state.players[0].health = 10  # "10/10" is the widest health
+    big_app.push(MenuScene(big_app))
+    scene = open_match(big_app, match)
+    frames(big_app, 3)
     seat = scene.shown_seat()
-    p = dict(scene.player(seat), health=10, max_health=10)
-    surf = pygame.Surface((1280, 720))
-    scene._draw_counters(surf, seat, p)
-    cs = scene.counters_for(seat, p)
+    cs = scene.hand.counters_for(seat)
+    assert (cs["health"].value, cs["health"].maximum) == (10, 10)
     for left, right in (("health", "gold"), ("vp", "xp")):
-        assert cs[left].pos[0] + scene.counter_width(cs[left]) <= cs[right].pos[0] - 8 + 1, left
-    assert cs["gold"].pos[0] + scene.counter_width(cs["gold"]) <= scene.hand_rect.right
+        assert cs[left].pos[0] + HandPane.counter_width(cs[left]) <= cs[right].pos[0] - 8 + 1, left
+    assert cs["gold"].pos[0] + HandPane.counter_width(cs["gold"]) <= scene.hand_rect.right
 
 
 def test_what_now_box_cuts_long_text_and_shows_it_whole_on_hover(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import game.scenes.dungeon.panes.whatnow as mod  # the "What now" box words
 
-    scene = start(big_app)
     long = " ".join(["palabra"] * 200)
     real = mod.t
     monkeypatch.setattr(mod, "t", lambda key, *a, **kw: long if key == "dscene.inspect_hint" else real(key, *a, **kw))
-    scene._hint_cache = None
-    scene._targets_cache = None
+    scene = start(big_app)
     frames(big_app, 3)
-    assert scene.hint_truncated
-    assert long in scene.hint_text
-    hint_rect = scene._hand_spots()["hint"]
-    regions = [r for r in scene.targets(scene.view, []) if r.tooltip == scene.hint_text]
-    assert regions and regions[0].shape == hint_rect
+    whatnow = scene.whatnow
+    assert whatnow.truncated
+    assert long in whatnow.text
+    hint_rect = scene.hand.spots()["hint"]
+    body = [r for r in pane_texts(scene, "whatnow") if "palabra" in r.text]
+    assert len(body) == 1 and body[0].text.endswith("…"), "the box shows the start, cut with an ellipsis"
+    assert hint_rect.contains(body[0].rect)
+    region = region_of(scene, ("dg", "hint"))
+    assert region is not None and region.tooltip == whatnow.text and region.shape == hint_rect
 
 
 def test_what_now_box_keeps_short_text_whole(big_app: Any) -> None:
     scene = start(big_app)
     frames(big_app, 2)
-    assert scene.hint_text
-    assert not scene.hint_truncated
+    assert scene.whatnow.text
+    assert not scene.whatnow.truncated
+    drawn = [r for r in pane_texts(scene, "whatnow")]
+    assert drawn and not any(r.text.endswith("…") for r in drawn)
+    assert region_of(scene, ("dg", "hint")) is None, "nothing was cut: no tooltip needed"
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
@@ -106,12 +122,14 @@ def test_side_summary_uses_singular_for_one(app: Any, lang: str) -> None:
     if lang != "en":  # English "optional" has no plural form
         assert t("dscene.side_optional.one", n=1)[2:] != t("dscene.side_optional.many", n=1)[2:]
     assert t("dscene.side_mandatory.one", n=1)[2:] != t("dscene.side_mandatory.many", n=1)[2:]
-    p = scene.player(scene.shown_seat())
-    card = p.get("pending_map")
+    frames(app, 2)
+    card = scene.player(scene.shown_seat()).pending_map
     assert card
+    drawn = [r.text for r in pane_texts(scene, "village")]
     for side in (0, 1):
-        cells = [c for floor in scene.content.side(card, side) for c in floor]
+        cells = [c for floor in scene.tables.side(card, side) for c in floor]
         mand = sum(1 for c in cells if c.kind == "feature" and c.mandatory)
-        text = scene._side_summary(card, side)
+        text = scene.words.side_summary(card, side)
         form = "one" if mand == 1 else "many"
         assert t(f"dscene.side_mandatory.{form}", n=mand) in text
+        assert text in drawn, "the summary under each side is the one drawn"

@@ -18,7 +18,8 @@ from game.engine.actions import Action
 from game.engine.i18n import t
 from game.engine.protocol import SeatSpec
 from tests.scenes.driving import ack_region
-from tests.scenes.dungeon.conftest import click, drag, frames, mouse, start, wait_until
+from tests.scenes.dungeon.conftest import (chosen_depths, click, drag, frames, mouse, pane_texts, place_face,
+                                           region_of, start, texts_within, wait_until)
 
 SCENE_DIR = Path(__file__).resolve().parents[3] / "game" / "scenes" / "dungeon"
 
@@ -79,7 +80,8 @@ def test_scene_opens_and_renders_every_shipped_level(app: Any, level: str) -> No
     frames(app, 3)
     colours = {tuple(app.screen.get_at((x, y))) for x in range(0, 1280, 40) for y in range(0, 720, 40)}
     assert len(colours) > 20, "the board, the hero panel and the heroes list are drawn"
-    assert scene.screen_mode(scene.view) == "map", "a game opens on the Entrance side choice"
+    assert scene.screen_mode(scene.table_view()) == "map", "a game opens on the Entrance side choice"
+    assert t("dscene.choose_map") in [r.text for r in pane_texts(scene, "village")], "its heading is drawn"
     assert [r for r in _action_regions(scene) if r.payload.kind == "choose_map"], "both sides are clickable"
     assert scene.invariants() == []
     assert app.errors == []
@@ -122,7 +124,7 @@ def test_hover_on_a_legal_space_shows_the_rule(app: Any) -> None:
     for _ in range(25):
         app.step([], 1 / 30)
     text = scene.router.tooltip_text or ""
-    face = scene.tname(cell.payload[0]["face"])
+    face = scene.words.tname(cell.payload[0]["face"])
     assert face in text and str(cell.payload[0]["space"]) in text
 
 
@@ -130,7 +132,7 @@ def test_illegal_spaces_are_explained_on_click(app: Any) -> None:
     scene = start(app)
     _advance(scene.match, 0, "place")
     frames(app, 2)
-    board = scene.layout.board
+    board = scene.tables.board(scene.player(0))
     hero = scene.match.state.players[0].hero_row
     obstacle = next((pos for pos, c in board.cells.items() if c.kind == "obstacle" and pos[0] == hero), None)
     other_floor = next(pos for pos in board.cells if pos[0] != hero)
@@ -152,11 +154,14 @@ def test_clicking_the_chip_flips_it_and_the_space_takes_the_face_shown(app: Any)
     _advance(scene.match, 0, "place")
     frames(app, 2)
     cid = scene.match.state.players[0].pending_chip
-    faces = scene.chip_faces(cid)
-    chip = next(r for r in scene.router.regions if r.payload == ("dg", "flip"))
+    faces = scene.tables.chip_faces(cid)
+    assert place_face(scene) == faces[0]
+    assert scene.words.tname(faces[0]) in [r.text for r in pane_texts(scene, "hand")], "the face up is named"
+    chip = region_of(scene, ("dg", "flip"))
     click(app, chip.rect.center)
     frames(app, 20)
-    assert scene.face_choice[cid] == 1
+    assert place_face(scene) == faces[1], "the spaces now place the other face"
+    assert scene.words.tname(faces[1]) in [r.text for r in pane_texts(scene, "hand")], "and the panel names it"
     cell = next(r for r in _action_regions(scene) if isinstance(r.payload, list) and r.payload[0].kind == "place")
     assert cell.payload[0]["face"] == faces[1]
     click(app, cell.rect.center)
@@ -179,12 +184,12 @@ def test_right_click_inspects_a_feature_large(app: Any) -> None:
     scene = start(app)
     _advance(scene.match, 0, "draw")
     frames(app, 2)
-    board = scene.layout.board
+    board = scene.tables.board(scene.player(0))
     pos, cell = next((p, c) for p, c in board.cells.items() if c.kind == "feature")
     region = next(r for r in scene.router.regions if r.key == ("cell", pos))
     click(app, region.rect.center, button=3)
     assert scene.inspector.visible
-    assert scene.inspector.title == scene.tname(cell.token)
+    assert scene.inspector.title == scene.words.tname(cell.token)
 
 
 def _deep_bag_match(seed: int = 1) -> Any:
@@ -202,10 +207,13 @@ def test_a_new_depths_map_is_placed_by_dragging_then_confirmed(app: Any) -> None
     _advance(match, 0, "depths")
     scene = _open(app, match)
     frames(app, 30)
-    ghost = next(r for r in scene.router.regions if r.payload == ("dg", "ghost"))
-    cell = scene.layout.cell
+    ghost = region_of(scene, ("dg", "ghost"))
+    assert chosen_depths(scene) == Action.of("place_depths", side=0, shift=0)
+    cell = ghost.rect.w // 6  # the map is six spaces wide
     drag(app, ghost.rect.center, (ghost.rect.centerx + cell, ghost.rect.centery))
-    assert scene.depths_choice["shift"] == 1
+    assert chosen_depths(scene) == Action.of("place_depths", side=0, shift=1)
+    moved = region_of(scene, ("dg", "ghost"))
+    assert moved.rect.x == ghost.rect.x + cell, "the map lies one space to the right"
     side2 = next(r for r in scene.router.regions if r.payload == ("dg", "side", 1))
     click(app, side2.rect.center)
     right = next(r for r in scene.router.regions if r.payload == ("dg", "shift", 1))
@@ -234,7 +242,7 @@ def test_market_offers_are_bought_by_click_and_refusals_explained(app: Any) -> N
     scene = _open(app, match)
     assert wait_until(app, scene.can_act, 30)
     frames(app, 2)
-    assert scene.screen_mode(scene.view) == "market"
+    assert scene.screen_mode(scene.table_view()) == "market"
     offers = [r for r in scene.router.regions if isinstance(r.payload, Action) and r.payload.kind == "buy"]
     assert offers, "every chip on offer has a region"
     illegal = [r for r in offers if not r.legal]
@@ -276,16 +284,18 @@ def test_hot_seat_each_player_sees_their_own_dungeon_and_the_others(app: Any) ->
     click(app, row.rect.center)
     frames(app, 1)
     assert scene.shown_seat() == 0, "Bea looks at Ana's finished dungeon"
-    assert scene.layout is not None and scene.layout.seat == 0
-    mini = scene._miniature(0, scene.view["players"][0], pygame.Rect(0, 0, 112, 50))
+    assert t("dscene.dungeon_of", name="Ana") in [r.text for r in pane_texts(scene, "board")]
+    assert [r for r in scene.router.regions if r.key and r.key[0] == "cell"], "her spaces answer the mouse"
+    mini = scene.heroes.miniature(0, scene.player(0), pygame.Rect(0, 0, 112, 50))
     assert mini.get_size() == (112, 50)
 
 
 def test_resolution_is_replayed_on_the_frozen_dungeon_then_counters_match(app: Any) -> None:
     scene = start(app, "standard", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], seed=11)
     app.settings.animation_speed = 3.0
-    scene._apply_speed()
+    scene.on_settings_changed()
     seen_replay = []
+    headings = set()
     while scene.match.state.phase == "dungeon" and not scene.match.is_over():
         if not wait_until(app, lambda: scene.can_act() or scene.match.state.phase != "dungeon", 30):
             break
@@ -295,17 +305,20 @@ def test_resolution_is_replayed_on_the_frozen_dungeon_then_counters_match(app: A
         scene.act(legal[-1] if scene.match.state.players[0].status == "place" else legal[0])
         frames(app, 1)
     for _ in range(600):
-        if scene.replay is not None:
-            seen_replay.append((scene.replay.seat, len(scene.replay.player.get("chips", []))))
+        replay = scene.resolution.replay
+        if replay is not None:
+            seen_replay.append((replay.seat, len(replay.player.chips)))
+            headings.update(r.text for r in pane_texts(scene, "board"))
         if not scene.queue.busy:
             break
         app.step([], 1 / 30)
     assert seen_replay, "the Resolution was shown step by step"
     assert all(n > 0 for _, n in seen_replay), "on the dungeon as it was, chips and all"
+    assert {t("dscene.resolution_of", name=scene.seat_name(s)) for s, _ in seen_replay} <= headings
     frames(app, 40)
-    p = scene.view["players"][scene.shown_seat()]
-    cs = scene.counters_for(scene.shown_seat())
-    assert cs["gold"].value == p["gold"] and cs["vp"].value == p["vp"] and cs["health"].value == p["health"]
+    p = scene.dview.player(scene.shown_seat())
+    cs = scene.hand.counters_for(scene.shown_seat())
+    assert cs["gold"].value == p.gold and cs["vp"].value == p.valor and cs["health"].value == p.health
 
 
 def test_every_string_the_scene_uses_exists_in_three_languages() -> None:
@@ -326,7 +339,7 @@ def test_every_string_the_scene_uses_exists_in_three_languages() -> None:
     for k, v in keys.items():
         assert set(v) >= {"en", "es", "it"}, k
         assert all(str(v[lang]).strip() for lang in ("en", "es", "it")), k
-    source = (SCENE_DIR / "scene.py").read_text(encoding="utf-8")
+    source = "\n".join(f.read_text(encoding="utf-8") for f in sorted(SCENE_DIR.rglob("*.py")))
     used = set(re.findall(r'"(dscene\.[a-z_.\-0-9]+)"', source))
     assert used, "the scene's strings come from the catalogue"
     for k in used:
@@ -369,7 +382,7 @@ def test_a_busy_frame_repaints_nothing_twice(app: Any) -> None:
     finally:
         gfx.set_palette("warm")
     assert cold["renders"] > 0, "the first frame in the new palette renders its text"
-    assert {"HeroesPane._paint_heroes", "PhaseTracker._paint"} <= set(painted), painted
+    assert {"HeroesPane._paint_rows", "PhaseTracker._paint"} <= set(painted), painted
     assert cold["py"] > 1.5 * second["py"], f"the first frame repaints the layers, the second reuses them: {cold} {second}"
     assert second == third and second["renders"] == 0 and second["paints"] == 0, \
         f"from the second frame on, the caches are hit: {second}"
@@ -379,17 +392,19 @@ def test_keys_turn_the_chip_and_shift_the_depths_map(app: Any) -> None:
     scene = start(app)
     _advance(scene.match, 0, "place")
     frames(app, 2)
-    cid = scene.match.state.players[0].pending_chip
+    faces = scene.tables.chip_faces(scene.match.state.players[0].pending_chip)
+    assert place_face(scene) == faces[0]
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0)], 1 / 30)
     frames(app, 20)
-    assert scene.face_choice.get(cid) == 1, "F turns the drawn chip over"
+    assert place_face(scene) == faces[1], "F turns the drawn chip over"
     match = _deep_bag_match()
     _advance(match, 0, "depths")
     scene2 = _open(app, match)
     frames(app, 30)
+    assert chosen_depths(scene2) == Action.of("place_depths", side=0, shift=0)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)], 1 / 30)
     frames(app, 2)
-    assert scene2.depths_choice["shift"] == -1
+    assert chosen_depths(scene2) == Action.of("place_depths", side=0, shift=-1)
 
 
 def test_tutorial_hints_show_in_the_hero_panel(app: Any) -> None:
@@ -400,7 +415,10 @@ def test_tutorial_hints_show_in_the_hero_panel(app: Any) -> None:
     hint = scene.view.get("hint")
     assert hint, "the tutorial has a hint for choosing the map"
     text = i18n.localize(hint, "en")
-    assert text in scene.hint_text, "the hint box carries the level's hint"
+    assert text in scene.whatnow.text, "the hint box carries the level's hint"
+    box = scene.hand.spots()["hint"]
+    drawn = " ".join(" ".join(r.text.split()) for r in texts_within(scene, box, "whatnow"))
+    assert " ".join(text.split()[:6]) in drawn, "and draws it"
 
 
 def test_after_the_game_the_table_keeps_the_last_dungeons(app: Any) -> None:
@@ -412,8 +430,13 @@ def test_after_the_game_the_table_keeps_the_last_dungeons(app: Any) -> None:
         scene.queue.skip()
         app.step([], 1 / 30)
     frames(app, 2)
-    assert scene.final_snap is not None
-    assert any(p.get("maps") for p in scene.final_snap), "the last round's dungeons stay on the table"
+    final = scene.resolution.final_snap
+    assert final is not None
+    assert any(p.maps for p in final), "the last round's dungeons stay on the table"
+    assert scene.table_view().players == final, "and the table shows them"
+    seat = scene.shown_seat()
+    if final[seat].maps:
+        assert [r for r in scene.router.regions if r.key and r.key[0] == "cell"], "their spaces can be looked at"
 
 
 def test_a_deep_dungeon_scrolls_so_the_current_floor_stays_visible(app: Any) -> None:
@@ -435,15 +458,21 @@ def test_a_deep_dungeon_scrolls_so_the_current_floor_stays_visible(app: Any) -> 
     scene = _open(app, match)
     scene.board_rect = pygame.Rect(10, 56, 640, 330)  # a short board area: the dungeon cannot fit
     frames(app, 20)
-    lay = scene.layout
+    lay = scene.board.lay
     assert lay is not None and lay.cell >= 44
     row = lay.board.rows[p.hero_row]
     floor_rect = lay.cell_rect(*row[0]).union(lay.cell_rect(*row[-1]))
     assert lay.clip.contains(floor_rect), "the hero's floor is on screen"
     assert (lay.rows + 0.7) * lay.cell > lay.clip.h, "the dungeon is taller than the area"
-    before = scene.scroll.get(0, 0.0)
+    def cells() -> dict[Any, int]:
+        return {r.key: r.rect.y for r in scene.router.regions if r.key and r.key[0] == "cell"}
+
+    before = cells()
     app.step([mouse(pygame.MOUSEMOTION, scene.board_rect.center)], 1 / 30)
     app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0,
                                  touch=False)], 1 / 30)
     frames(app, 2)
-    assert scene.scroll.get(0, 0.0) < before, "the wheel scrolls a tall dungeon"
+    after = cells()
+    both = set(before) & set(after)
+    assert both, "some spaces stay in sight"
+    assert all(after[k] > before[k] for k in both), "the wheel scrolls a tall dungeon (its floors move down)"

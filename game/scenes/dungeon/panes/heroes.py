@@ -1,6 +1,9 @@
-"""The heroes list: one row per seat with its dungeon's miniature, counters and status.
+"""The heroes list: one row per seat with its name, status, counters and its dungeon's miniature; a click
+on a row shows that seat's dungeon large.
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: every seat's progress at a glance. It reads every ``PlayerRecord`` of the view as
+shown and paints into a cached layer while nothing it shows changes.
+"""
 
 from __future__ import annotations
 
@@ -8,108 +11,97 @@ from typing import Any
 
 import pygame
 
+from game.engine.actions import Action
 from game.engine.i18n import t
+from game.rulesets.dungeon.views import DungeonView, PlayerRecord
 from game.scenes.dungeon import art
-from game.scenes.dungeon.panes.common import (
-    ScenePart,
-    fit_line,
-)
+from game.scenes.dungeon.panes.common import DungeonPane, ui
 from game.ui import gfx
-from game.ui.physics import draw_flying
+from game.ui import text as uitext
+from game.ui.input import HitRegion
 
 
-class HeroesPane(ScenePart):
-    """The heroes list: one row per seat with its dungeon's miniature, counters and status."""
+class HeroesPane(DungeonPane):
+    """The heroes list (see the module docstring)."""
 
     name = "heroes"
 
-    def draw(self, surface: pygame.Surface, view: Any) -> None:
-        """The heroes list, then the chips in flight over everything."""
-        self._draw_heroes(surface, view)
-        self._draw_flights(surface)
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self._mini: dict[tuple, pygame.Surface] = {}
 
-    def _hero_rows(self) -> list[tuple[int, pygame.Rect]]:
-        n = len(self.match.seats)
-        r = self.heroes_rect
+    def rows(self, n: int) -> list[tuple[int, pygame.Rect]]:
+        """(seat, rect) of each row for ``n`` seats (taller rows at larger text when there is room)."""
+        r = self.rect
         top = max(32, 4 + gfx.line_height(16, True))
-        # taller rows at larger text when there is room (name, status and counters at their own sizes)
         want = max(64, gfx.line_height(15, True) + gfx.line_height(12) + gfx.line_height(13, True) + 8)
         h = min(want, (r.h - top - 4) // max(1, n))
         return [(s, pygame.Rect(r.x + 8, r.y + top + s * h, r.w - 16, h - 4)) for s in range(n)]
 
-    def _draw_heroes(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
         """The heroes list, painted into a cached layer while nothing it shows changes."""
-        shown, acting = self.shown_seat(), self.match.to_act()
-        rows = []
-        for s in range(len(self.match.seats)):
-            p = self.player(s)
-            rows.append((p.get("status"), p.get("health"), p.get("max_health"), p.get("gold"), p.get("vp"),
-                         p.get("hero_row"), len(p.get("maps", [])), len(p.get("chips", []))))
-        key = (shown, acting, tuple(rows), self.lang, gfx.palette().name, gfx.text_scale())
-        if self._heroes_cache is None or self._heroes_cache[0] != key:
-            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            area = self.heroes_rect.inflate(-4, -4)
-            self._paint_heroes(layer, view)
-            self._heroes_cache = (key, layer.subsurface(area).copy(), area.topleft)
-        surface.blit(self._heroes_cache[1], self._heroes_cache[2])
+        sc = self.scene
+        shown, acting = sc.shown_seat(), sc.match.to_act()
+        rows = tuple((p.status, p.health, p.max_health, p.gold, p.valor, p.hero_row, len(p.maps), len(p.chips))
+                     for p in view.players)
+        key = (shown, acting, rows, len(sc.match.seats), sc.lang, gfx.palette().name, gfx.text_scale())
+        self.layer("heroes", key, self.rect.inflate(-4, -4), surface,
+                   lambda surf: self._paint_rows(surf, view, shown, acting))
 
-    def _paint_heroes(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _paint_rows(self, surface: pygame.Surface, view: DungeonView, shown: int, acting: int | None) -> None:
         pal = gfx.palette()
-
-        gfx.text(surface, t("dscene.heroes"), (self.heroes_rect.x + 12, self.heroes_rect.y + 4), 16, pal.ink_soft,
-                 bold=True)
-        shown = self.shown_seat()
-        acting = self.match.to_act()
-        for s, rect in self._hero_rows():
-            p = self.player(s)
+        sc = self.scene
+        self.put(surface, t("dscene.heroes"), (self.rect.x + 12, self.rect.y + 4), 16, pal.ink_soft, bold=True,
+                 box=pygame.Rect(self.rect.x + 12, self.rect.y + 4, self.rect.w - 24, gfx.line_height(16, True)))
+        for s, rect in self.rows(len(sc.match.seats)):
+            p = view.player(s)
             if s == shown:
                 gfx.rounded_rect(surface, rect, gfx.with_alpha(pal.accent, 90), 6)
                 gfx.rounded_rect(surface, rect, pal.accent, 6, 2)
             gfx.draw_seat_badge(surface, s, (rect.x + 12, rect.y + 14), 7)
-            name = self.seat_name(s) + (" »" if s == acting else "")
-            room = rect.w - 150
-            counters = rect.h >= 50
-            # name, status and counters each get their own line: shrink all three until they fit the row
-            k = 0
-            while k < 5 and (gfx.line_height(15 - k, True) + gfx.line_height(12 - k)
-                             + (gfx.line_height(13 - k, True) if counters else 0)) > rect.h - 2:
-                k += 1
-            name, ns = fit_line(name, 15 - k, room, bold=True)
-            nr = gfx.text(surface, name, (rect.x + 24, rect.y + 2), ns, gfx.seat_ink(s), bold=True)
-            st, ss = fit_line(self.status_text(p), 12 - k, room)
-            sr = gfx.text(surface, st, (rect.x + 24, nr.bottom), ss, pal.ink_soft)
-            self.hero_text_rects[s] = {"name": nr, "status": sr}
-            x, y = rect.x + 24, sr.bottom
-            row: pygame.Rect | None = None
-            for icon, val in (("heart", f"{p.get('health', 0)}/{p.get('max_health', 0)}"),
-                              ("coin", str(p.get("gold", 0))), ("star", str(p.get("vp", 0)))):
-                if not counters:
-                    break
-                lh = gfx.line_height(13 - k, True)
-                img = art.ui_icon(icon, 14)
-                surface.blit(img, img.get_rect(midleft=(x, y + lh // 2)))
-                rr = gfx.text(surface, val, (x + 17, y), 13 - k, pal.ink, bold=True)
-                ir = pygame.Rect(x, y, rr.right - x, lh)
-                row = ir if row is None else row.union(ir)
-                x = rr.right + 10
-            if row is not None:
-                self.hero_text_rects[s]["counters"] = row
-            if p.get("maps"):
-                mini = self._miniature(s, p, pygame.Rect(0, 0, 112, rect.h - 6))
+            self._row_text(surface, s, p, rect, acting)
+            if p is not None and p.maps:
+                mini = self.miniature(s, p, pygame.Rect(0, 0, 112, rect.h - 6))
                 surface.blit(mini, mini.get_rect(midright=(rect.right - 6, rect.centery)))
 
-    def _miniature(self, seat: int, p: dict[str, Any], box: pygame.Rect) -> pygame.Surface:
+    def _row_text(self, surface: pygame.Surface, s: int, p: PlayerRecord | None, rect: pygame.Rect,
+                  acting: int | None) -> None:
+        """Name, status and counters each on their own line, all shrunk until they fit the row."""
+        pal = gfx.palette()
+        room = rect.w - 150
+        counters = rect.h >= 50
+        k = 0
+        while k < 5 and (gfx.line_height(15 - k, True) + gfx.line_height(12 - k)
+                         + (gfx.line_height(13 - k, True) if counters else 0)) > rect.h - 2:
+            k += 1
+        box = pygame.Rect(rect.x + 24, rect.y, room, rect.h)
+        name = self.scene.seat_name(s) + (" »" if s == acting else "")
+        nr = self.fit(surface, name, (rect.x + 24, rect.y + 2), 15 - k, room, gfx.seat_ink(s), box=box, bold=True)
+        sr = self.fit(surface, self.scene.words.status_text(p), (rect.x + 24, nr.bottom), 12 - k, room, pal.ink_soft,
+                      box=box)
+        if not counters or p is None:
+            return
+        x, y = rect.x + 24, sr.bottom
+        lh = gfx.line_height(13 - k, True)
+        for icon, val in (("heart", f"{p.health}/{p.max_health}"), ("coin", str(p.gold)), ("star", str(p.valor))):
+            img = art.ui_icon(icon, 14)
+            surface.blit(img, img.get_rect(midleft=(x, y + lh // 2)))
+            rr = uitext.put(surface, val, (x + 17, y), 13 - k, pal.ink, "topleft", rect, self.rec.records, True)
+            x = rr.right + 10
+
+    def miniature(self, seat: int, p: PlayerRecord, box: pygame.Rect) -> pygame.Surface:
         """A small picture of a seat's dungeon: maps, chips, features and the hero's floor (cached)."""
-        maps = tuple((m.get("card"), m.get("side"), m.get("offset")) for m in p.get("maps", []))
-        chips = tuple((c.get("row"), c.get("col"), c.get("face")) for c in p.get("chips", []))
-        key = (maps, chips, p.get("hero_row"), box.size, gfx.palette().name, seat)
+        maps = tuple((m.card, m.side, m.offset) for m in p.maps)
+        chips = tuple((c.row, c.col, c.face) for c in p.chips)
+        key = (maps, chips, p.hero_row, box.size, gfx.palette().name, seat)
         hit = self._mini.get(key)
         if hit is not None:
             return hit
         pal = gfx.palette()
+        model = self.scene.model
         surf = pygame.Surface(box.size, pygame.SRCALPHA)
         gfx.rounded_rect(surf, surf.get_rect(), (*pal.table_dark[:3], 255), 4)
-        board = self.board_of(p)
+        board = self.scene.tables.board(p)
         if board is not None:
             cols = [c for (_, c) in board.cells]
             lo, hi = min(cols), max(cols)
@@ -117,8 +109,8 @@ class HeroesPane(ScenePart):
             cs = max(2, min((box.w - 8) // (hi - lo + 1), (box.h - 6) // max(1, rows)))
             ox = (box.w - cs * (hi - lo + 1)) // 2
             oy = max(3, (box.h - cs * rows) // 2)
-            occ = {(int(c.get("row", -1)), int(c.get("col", -99))): c.get("face") for c in p.get("chips", [])}
-            hero = int(p.get("hero_row", 0))
+            occ = {(c.row, c.col): c.face for c in p.chips}
+            hero = p.hero_row
             for (r, c), cell in board.cells.items():
                 rect = pygame.Rect(ox + (c - lo) * cs, oy + r * cs, cs - 1, cs - 1)
                 if rect.bottom > box.h:
@@ -129,7 +121,7 @@ class HeroesPane(ScenePart):
                 elif cell.kind == "feature":
                     colour = art.RING_MANDATORY if cell.mandatory else (220, 214, 200)
                 if (r, c) in occ:
-                    colour = art.CATEGORY_COLOURS[art.token_category(self.model, occ[(r, c)])][0]
+                    colour = art.CATEGORY_COLOURS[art.token_category(model, occ[(r, c)])][0]
                 pygame.draw.rect(surf, colour, rect)
             if hero < rows:
                 y = oy + hero * cs + cs // 2
@@ -140,14 +132,11 @@ class HeroesPane(ScenePart):
         self._mini[key] = surf
         return surf
 
-    # ---------------------------------------------------------------- flights
-    def _draw_flights(self, surface: pygame.Surface) -> None:
-        for key, fl in list(self.flights.flights.items()):
-            if fl.done:
-                continue
-            face = key[1] if isinstance(key, tuple) else None
-            img = art.chip(self.model, face, 84 if isinstance(key, tuple) and key[2] == "big" else 48)
-            draw_flying(surface, img, fl)
-
-    # ================================================================= targets
-
+    # ================================================================= regions
+    def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
+        """One region per row: click to show that seat's dungeon large; the tooltip has the whole status."""
+        sc = self.scene
+        shown = sc.shown_seat()
+        return [HitRegion(rect, ui("seat", s), tooltip=t("dscene.show_seat", name=sc.seat_name(s)) + "\n"
+                          + sc.words.status_text(view.player(s)), highlight=s != shown)
+                for s, rect in self.rows(len(sc.match.seats))]

@@ -1,6 +1,9 @@
-"""The Market: heading, offers with prices and stock (a cached layer per position).
+"""The Market: heading, the offers with their faces, prices, tiers and stock (a cached layer per position),
+and one region per offer whose payload buys it.
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: the board area shows it instead of a dungeon while a hero shops; it reads the
+view's ``MarketRecord`` and the buyer's ``PlayerRecord`` only.
+"""
 
 from __future__ import annotations
 
@@ -8,34 +11,34 @@ from typing import Any
 
 import pygame
 
+from game.engine.actions import Action
 from game.engine.i18n import t
 from game.rulesets.dungeon.views import DungeonView
 from game.scenes.dungeon import art
-from game.scenes.dungeon.panes.common import (
-    ScenePart,
-    fit_line,
-)
+from game.scenes.dungeon.panes.common import DungeonPane, ui
 from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
 
 
-class MarketPane(ScenePart):
-    """The Market: heading, offers with prices and stock (a cached layer per position)."""
+class MarketPane(DungeonPane):
+    """The Market (see the module docstring)."""
 
     name = "market"
 
-    def draw(self, surface: pygame.Surface, view: Any) -> None:
-        """The Market, when the board area shows it."""
-        if self.screen_mode(view) == "market":
-            self._draw_market(surface, view)
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.offer_rects: dict[str, pygame.Rect] = {}   # where each offer was drawn (bought chips fly from there)
 
-    def _offer_layout(self, view: dict[str, Any]) -> list[tuple[str, pygame.Rect]]:
-        ctypes = [o.ctype for o in DungeonView.from_view(view, self.model).market.offers]  # tier, then type
-        area = self.board_rect.inflate(-28, 0)
+    def offer_layout(self, view: DungeonView) -> list[tuple[str, pygame.Rect]]:
+        """(chip type, rect) of every offer, tier then type order."""
+        ctypes = [o.ctype for o in view.market.offers]
+        area = self.rect.inflate(-28, 0)
         cols = 2 if len(ctypes) <= 24 else 3
         w = (area.w - (cols - 1) * 8) // cols
         rows = max(1, -(-len(ctypes) // cols))
-        top = max(self.board_rect.y + 68, self._market_head(view)["bottom"] + 6)
-        room = self.board_rect.bottom - 12 - top
+        top = max(self.rect.y + 68, self._head(view)["bottom"] + 6)
+        room = self.rect.bottom - 12 - top
         h = max(30, min(60, room // rows - 6))
         out = []
         for i, c in enumerate(ctypes):
@@ -43,68 +46,54 @@ class MarketPane(ScenePart):
             out.append((c, pygame.Rect(area.x + k * (w + 8), top + r * (h + 6), w, h)))
         return out
 
-    def _market_head(self, view: dict[str, Any]) -> dict[str, Any]:
-        """The Market heading: title and the gold/buys line, shrunk or wrapped to the panel; where it ends."""
-        seat = self.match.to_act()
-        p = self.player(seat) if seat is not None else {}
-        mk = self.model.market
-        r = self.board_rect
+    def _head(self, view: DungeonView) -> dict[str, Any]:
+        """The heading: title and the gold/buys line, shrunk or wrapped to the panel; where it ends."""
+        seat = self.scene.match.to_act()
+        p = view.player(seat) if seat is not None else None
+        mk = view.market
+        r = self.rect
         room = r.w - 36
-        title, ts = fit_line(t("dscene.market_title", round=view.get("round", 1),
-                               name=self.seat_name(seat) if seat is not None else ""), 20, room, minimum=14, bold=True)
-        info = t("dscene.market_info", gold=p.get("gold", 0), buys=max(0, mk.max_buys - p.get("buys", 0)),
-                 max=mk.max_buys)
+        title = uitext.fit_line(t("dscene.market_title", round=view.round,
+                                  name=self.scene.seat_name(seat) if seat is not None else ""), room, 20, 14, bold=True)
+        info = t("dscene.market_info", gold=p.gold if p is not None else 0,
+                 buys=mk.buys_left(p) if p is not None else mk.max_buys, max=mk.max_buys)
         size = 15
         while size > 12 and gfx.text_size(info, size)[0] > room:
             size -= 1
         lines = [info] if gfx.text_size(info, size)[0] <= room else gfx.wrap(info, 13, room)
         if len(lines) > 1:
             size = 13
-        title_bottom = r.y + 10 + gfx.line_height(ts, True)
+        title_bottom = r.y + 10 + gfx.line_height(title.size, True)
         bottom = title_bottom + len(lines) * gfx.line_height(size)
-        return {"title": title, "title_size": ts, "info": lines, "info_size": size, "info_y": title_bottom,
-                "bottom": bottom}
+        return {"title": title, "info": lines, "info_size": size, "info_y": title_bottom, "bottom": bottom}
 
-    def _layer(self, name: str, key: Any, rect: pygame.Rect, surface: pygame.Surface, paint: Any) -> None:
-        """Blit a cached layer of ``rect`` painted by ``paint(surface)`` (canvas coordinates) when ``key`` changed."""
-        hit = self._layers.get(name)
-        if hit is None or hit[0] != key:
-            full = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            paint(full)
-            area = rect.clip(full.get_rect())
-            hit = (key, full.subsurface(area).copy(), area.topleft)
-            self._layers[name] = hit
-        surface.blit(hit[1], hit[2])
-
-    def _draw_market(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        seat = self.match.to_act()
-        if seat is None:
+    def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
+        """The Market, when the board area shows it."""
+        sc = self.scene
+        if sc.screen_mode(view) != "market":
             return
-        p = self.player(seat)
-        market = view.get("market") or {}
-        key = (seat, tuple((k, len(v)) for k, v in sorted(market.items())), p.get("gold"), p.get("buys"),
-               view.get("round"), tuple(a.key for a in self.legal), self.lang, gfx.palette().name,
-               gfx.text_scale())
-        self._layer("market", key, self.board_rect, surface, lambda surf: self._paint_market(surf, view, seat, p))
+        seat = sc.match.to_act()
+        p = view.player(seat) if seat is not None else None
+        if seat is None or p is None:
+            return
+        self.offer_rects = dict(self.offer_layout(view))
+        key = (seat, tuple((o.ctype, o.stock) for o in view.market.offers), p.gold, p.buys, view.round,
+               tuple(a.key for a in sc.legal), sc.lang, gfx.palette().name, gfx.text_scale())
+        self.layer("market", key, self.rect, surface, lambda surf: self._paint_market(surf, view))
 
-    def _paint_market(self, surface: pygame.Surface, view: dict[str, Any], seat: int, p: dict[str, Any]) -> None:
+    def _paint_market(self, surface: pygame.Surface, view: DungeonView) -> None:
         pal = gfx.palette()
-        head = self._market_head(view)
-        rects: dict[str, pygame.Rect] = {}
-        self.text_rects["market"] = rects
-        x = self.board_rect.x + 18
-        rects["title"] = gfx.text(surface, head["title"], (x, self.board_rect.y + 10), head["title_size"], pal.accent,
-                                  bold=True)
-        rects["info"] = gfx.text(surface, "\n".join(head["info"]), (x, head["info_y"]), head["info_size"],
-                                 pal.ink_light)
-        offers = DungeonView.from_view(view, self.model).market
-        self._offer_rects = {}
-        legal_buys = {str(a["chip"]) for a in self.legal if a.kind == "buy"}
-        for ctype, rect in self._offer_layout(view):
-            self._offer_rects[ctype] = rect
-            offer = offers.offer(ctype)
-            assert offer is not None
-            stock, locked = offer.stock, not offer.open
+        sc = self.scene
+        head = self._head(view)
+        x = self.rect.x + 18
+        title = head["title"]
+        uitext.put(surface, title.text, (x, self.rect.y + 10), title.size, pal.accent, "topleft", self.rect,
+                   self.rec.records, True, cut=title.cut, shrunk=title.shrunk)
+        self.put(surface, "\n".join(head["info"]), (x, head["info_y"]), head["info_size"], pal.ink_light)
+        legal_buys = {str(a["chip"]) for a in sc.legal if a.kind == "buy"}
+        for ctype, rect in self.offer_layout(view):
+            offer = view.market.offer(ctype)
+            assert offer is not None  # the layout lists the record's offers
             buyable = ctype in legal_buys
             bg = pal.panel if buyable else gfx.lerp_colour(pal.panel_dark, pal.table, 0.3)
             gfx.shadow(surface, rect, 8, (2, 3), blur=3)
@@ -112,27 +101,38 @@ class MarketPane(ScenePart):
             gfx.rounded_rect(surface, rect, pal.accent if buyable else pal.edge, 8, 2)
             d = min(40, rect.h - 8)
             for i, face in enumerate(offer.faces):
-                img = art.chip(self.model, face, d, dim=stock == 0)
+                img = art.chip(sc.model, face, d, dim=offer.sold_out)
                 surface.blit(img, img.get_rect(center=(rect.x + 6 + d // 2 + i * (d - 8), rect.centery)))
             tx = rect.x + 12 + 2 * d - 8
             ink = pal.ink if buyable else pal.ink_soft
-            price = offer.price
+            pr = self.put(surface, str(offer.price), (rect.right - 10, rect.centery), 18, ink, "midright", rect,
+                          bold=True)
             coin = art.ui_icon("coin", 18)
-            pr = gfx.text(surface, str(price), (rect.right - 10, rect.centery), 18, ink, "midright", bold=True)
             cr = coin.get_rect(midright=(pr.x - 3, pr.centery))
             surface.blit(coin, cr)
-            rects[f"offer.{ctype}.price"] = pr.union(cr)
             room = cr.x - tx - 6  # names are cut here: the whole name is in the tooltip and the zoom
-            note = t("dscene.locked", n=offer.unlock_round) if locked else t("dscene.stock", n=stock)
+            words_box = pygame.Rect(tx, rect.y, max(1, room), rect.h)
+            note = t("dscene.locked", n=offer.unlock_round) if not offer.open else t("dscene.stock", n=offer.stock)
             two = rect.h >= 40
             ls, ns = 15, 12
             while two and ls > 10 and gfx.line_height(ls, True) + gfx.line_height(ns) > rect.h - 4:
                 ls, ns = ls - 1, max(9, ns - 1)
-            label, ls = fit_line(self.ctype_label(ctype), ls, room, minimum=min(ls, 12), bold=True)
-            rects[f"offer.{ctype}.label"] = gfx.text(surface, label, (tx, rect.y + 2) if two else (tx, rect.centery),
-                                                     ls, ink, "topleft" if two else "midleft", bold=True)
+            self.fit(surface, sc.words.ctype_label(ctype), (tx, rect.y + 2) if two else (tx, rect.centery), ls, room,
+                     ink, "topleft" if two else "midleft", words_box, minimum=min(ls, 12), bold=True)
             if two:
-                line, ns = fit_line(f"{t('dscene.tier', n=offer.tier)} · {note}", ns, room, minimum=max(9, ns - 2))
-                rects[f"offer.{ctype}.note"] = gfx.text(surface, line, (tx, rect.bottom - 2), ns, pal.ink_soft,
-                                                        "bottomleft")
+                self.fit(surface, f"{t('dscene.tier', n=offer.tier)} · {note}", (tx, rect.bottom - 2), ns, room,
+                         pal.ink_soft, "bottomleft", words_box, minimum=max(9, ns - 2))
 
+    # ================================================================= regions
+    def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
+        """One region per offer: its payload buys one chip of that type (right-click shows both faces)."""
+        sc = self.scene
+        if sc.resolution.showing or sc.screen_mode(view) != "market":
+            return []
+        out = []
+        for ctype, rect in self.offer_layout(view):
+            offer = view.market.offer(ctype)
+            assert offer is not None
+            out.append(HitRegion(rect, Action.of("buy", chip=ctype), inspect=ui("ctype", ctype),
+                                 tooltip=t("dscene.buy_tip", chip=sc.words.ctype_label(ctype), price=offer.price)))
+        return out

@@ -1,62 +1,104 @@
-"""Events to animations: chips flying, the hero descending, and the Resolution replay step by step.
+"""Events to animations: chips flying from the bag, to the board and from the Market, and the Resolution
+replayed step by step on the dungeons as they were, then the Village summary.
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: the rules clear the table the moment Resolution starts, so what the players watch is
+rebuilt here from the typed view before the action (``before``) and the events: the frozen dungeons are
+``PlayerRecord``s changed event by event, never a copy of the rule state. It owns the chips in flight
+(drawn over everything), the replay with its marks and effects, and the dungeons kept after the game.
+"""
 
 from __future__ import annotations
 
-import copy
+from dataclasses import replace
 from typing import Any
+
+import pygame
 
 from game.engine.events import Event
 from game.engine.i18n import t
-from game.scenes.dungeon.panes.common import (
-    RESOLUTION_KINDS,
-    Fx,
-    Replay,
-    ScenePart,
-)
+from game.rulesets.dungeon.views import (DungeonView, PlayerRecord, descended, placed, village_summary, with_map,
+                                         with_numbers)
+from game.scenes.dungeon import art
+from game.scenes.dungeon.panes.common import RESOLUTION_KINDS, DungeonPane, Fx, Replay
+from game.scenes.dungeon.panes.steps import final_numbers, step_of
 from game.ui import anim, gfx
+from game.ui.physics import FlightField, draw_flying
 
 
-class ResolutionPane(ScenePart):
-    """Events to animations: chips flying, the hero descending, and the Resolution replay step by step."""
+class ResolutionPane(DungeonPane):
+    """The table's motion: flights, the Resolution replay, the Village (see the module docstring)."""
 
     name = "resolution"
 
-    def _snap_place(self, p: dict[str, Any], d: dict[str, Any]) -> None:
-        maps = p.get("maps", [])
-        floor, space = int(d.get("floor", 1)), int(d.get("space", 1))
-        # the global column of (floor, space): the offset of the map holding that floor
-        row, offset, start = floor - 1, 0, 0
-        for m in maps:
-            card = m.get("card")
-            n = len(self.content.side(card, int(m.get("side", 0)))) if card in self.content.cards else 0
-            if start <= row < start + n:
-                offset = int(m.get("offset", 0))
-                break
-            start += n
-        p.setdefault("chips", []).append({"chip": d.get("chip"), "face": d.get("face"), "row": row,
-                                          "col": offset + space - 1})
-        p["pending_chip"] = None
+    def __init__(self, scene: Any, flight_area: pygame.Rect, seed: int) -> None:
+        super().__init__(scene)
+        self.flights = FlightField(flight_area, seed=seed)
+        self.in_flight: set[str] = set()                      # chips drawn by their flight, not in place
+        self.replay: Replay | None = None
+        self.replay_snap: tuple[PlayerRecord, ...] | None = None   # every dungeon as Resolution found it
+        self.final_snap: tuple[PlayerRecord, ...] | None = None    # the last dungeons, kept after the game
+        self.fx: list[Fx] = []
+        self.dropped = False                                   # the chip was dropped in place: no flight
+        self._before: DungeonView | None = None
+        self._queued_seat: int | None = None
+        self._shown: tuple[Any, DungeonView] | None = None
 
-    # ---------------------------------------------------------------- dungeon phase animations
-    def _spot_of(self, seat: int, floor: int, space: int) -> tuple[int, int] | None:
-        lay = self.scene.layout
-        if lay is None or lay.seat != seat:
-            return None
-        pos = lay.board.pos_of(floor, space)
-        if pos not in lay.board.cells:
-            return None
-        return lay.center(*pos)
+    # ================================================================= what the table shows
+    @property
+    def showing(self) -> bool:
+        """True while the replay or the Village summary holds the table (nothing to click on it)."""
+        return self.replay is not None or self.scene.village.lines is not None
 
-    def _anim_ChipDrawn(self, e: Event) -> anim.Animation | None:
-        d = e.data
-        cid = d.get("chip")
-        faces = d.get("faces") or self.chip_faces(cid)
+    def shown(self, view: DungeonView) -> DungeonView:
+        """The view with the dungeons as the table shows them: frozen during the replay, the last ones after
+        the game."""
+        players: tuple[PlayerRecord, ...] | None = None
+        if self.replay is not None or self.replay_snap is not None:
+            now = list(self.replay_snap if self.replay_snap is not None else view.players)
+            if self.replay is not None and 0 <= self.replay.seat < len(now):
+                now[self.replay.seat] = self.replay.player
+            players = tuple(now)
+        elif self.final_snap is not None and view.over:
+            players = self.final_snap
+        if players is None:
+            return view
+        key = (id(view), tuple(id(p) for p in players))
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, replace(view, players=players))
+        return self._shown[1]
+
+    def before(self, view: DungeonView) -> None:
+        """Keep the view just before an action (Resolution is replayed from it)."""
+        self._before = view
+
+    # ================================================================= per frame
+    def update(self, dt: float) -> None:
+        """Fly the chips."""
+        self.flights.update(dt)
+        if not self.flights.busy and self.flights.flights:
+            self.flights.clear_done()
+
+    def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
+        """The chips in flight, over everything."""
+        model = self.scene.model
+        for key, fl in list(self.flights.flights.items()):
+            if fl.done:
+                continue
+            face = key[1] if isinstance(key, tuple) else None
+            img = art.chip(model, face, 84 if isinstance(key, tuple) and key[2] == "big" else 48)
+            draw_flying(surface, img, fl)
+
+    # ================================================================= chips in flight
+    def _sound(self, name: str) -> anim.Animation:
+        return anim.Call(lambda: self.scene.app.play_sound(name))
+
+    def chip_drawn(self, e: Event) -> anim.Animation | None:
+        """``ChipDrawn``: the chip flies from the bag to the drawn-chip slot (blocking: the next decision waits)."""
+        cid = e.data.get("chip")
+        faces = e.data.get("faces") or self.scene.tables.chip_faces(cid)
         if not isinstance(cid, str) or not faces:
-            return self.animator.sound("chip")
-        spots = self._hand_spots()
-        self.face_choice.setdefault(cid, 0)
+            return self.scene.animator.sound("chip")
+        spots = self.scene.hand.spots()
         key = (cid, faces[0], "big")
 
         def launch() -> None:
@@ -64,106 +106,87 @@ class ResolutionPane(ScenePart):
             self.flights.chip_from_bag(key, spots["bag"], spots["slot"], radius=42, fly=0.3, home=0.2,
                                        on_done=lambda: self.in_flight.discard(cid))
 
-        # blocking: the next decision (a bot's too) waits until the chip has landed; a click skips
-        return anim.Sequence(anim.Call(lambda: self.app.play_sound("chip")), anim.Call(launch),
+        return anim.Sequence(self._sound("chip"), anim.Call(launch),
                              anim.Await(self.flights, drive=False, blocking=True))
 
-    def _anim_ChipPlaced(self, e: Event) -> anim.Animation | None:
+    def chip_placed(self, e: Event) -> anim.Animation | None:
+        """``ChipPlaced``: the chip flies from the slot to its space (it is already there when dropped)."""
         d = e.data
         seat, cid, face = d.get("seat"), d.get("chip"), d.get("face")
         if not isinstance(seat, int) or not isinstance(cid, str):
             return None
         end = self._spot_of(seat, int(d.get("floor", 1)), int(d.get("space", 1)))
         if end is None:
-            return self.animator.sound("clack")
-        start = end if self._dropped else self._hand_spots()["slot"]
+            return self.scene.animator.sound("clack")
+        start = end if self.dropped else self.scene.hand.spots()["slot"]
         key = (cid, face, "small")
 
         def launch() -> None:
             self.in_flight.add(cid)
             self.flights.launch(key, start, end, size=48, fly=0.18 if start != end else 0.05, home=0.18,
-                                on_done=lambda: (self.in_flight.discard(cid), self.app.play_sound("clack")))
+                                on_done=lambda: (self.in_flight.discard(cid), self.scene.app.play_sound("clack")))
 
         return anim.Sequence(anim.Call(launch), anim.Await(self.flights, drive=False, blocking=True))
 
-    def _anim_HeroDescended(self, e: Event) -> anim.Animation | None:
-        seat = e.data.get("seat")
-        if not isinstance(seat, int):
+    def _spot_of(self, seat: int, floor: int, space: int) -> tuple[int, int] | None:
+        lay = self.scene.board.lay
+        if lay is None or lay.seat != seat:
             return None
-        new = float(int(e.data.get("floor", 1)) - 1)
-        self._hero_tween.add(seat)
-        self.hero_rows.setdefault(seat, new - 1)
-        return anim.Tween(self.hero_rows, seat, start=new - 1, end=new, duration=0.4, ease="out_back",
-                          on_done=lambda: self._hero_tween.discard(seat), blocking=True)
+        pos = lay.board.pos_of(floor, space)
+        return lay.center(*pos) if pos in lay.board.cells else None
 
-    def _anim_CardMoved(self, e: Event) -> anim.Animation | None:
-        if e.data.get("from") == "depths_pile" or "depths" in str(e.data.get("from", "")):
-            self.ghost_slide = 0.0
-            return anim.Sequence(anim.Call(lambda: self.app.play_sound("card")),
-                                 anim.Tween(self, "ghost_slide", start=0.0, end=1.0, duration=0.5, ease="out_cubic"))
-        return anim.Call(lambda: self.app.play_sound("card"))
+    def map_chosen(self, e: Event) -> anim.Animation | None:
+        """``MapChosen``: a clack."""
+        return self._sound("clack")
 
-    def _anim_MapChosen(self, e: Event) -> anim.Animation | None:
-        return anim.Call(lambda: self.app.play_sound("clack"))
-
-    def _anim_ChipBought(self, e: Event) -> anim.Animation | None:
-        d = e.data
-        ctype, cid = d.get("type"), d.get("chip")
-        rect = self._offer_rects.get(ctype) if isinstance(ctype, str) else None
-        chip = self.model.chips.get(ctype) if isinstance(ctype, str) else None
+    def chip_bought(self, e: Event) -> anim.Animation | None:
+        """``ChipBought``: the chip flies from its offer to the bag."""
+        ctype, cid = e.data.get("type"), e.data.get("chip")
+        rect = self.scene.market.offer_rects.get(ctype) if isinstance(ctype, str) else None
+        chip = self.scene.model.chips.get(ctype) if isinstance(ctype, str) else None
         if rect is None or chip is None:
-            return anim.Call(lambda: self.app.play_sound("chip"))
+            return self._sound("chip")
         key = (cid, chip.faces[0], "small")
-        bag = self._hand_spots()["bag"]
-        return anim.Sequence(anim.Call(lambda: self.app.play_sound("chip")),
+        bag = self.scene.hand.spots()["bag"]
+        return anim.Sequence(self._sound("chip"),
                              anim.Call(lambda: self.flights.launch(key, rect.center, bag, size=48, fly=0.3, home=0.2)),
                              anim.Await(self.flights, drive=False, blocking=False))
 
-    # ---------------------------------------------------------------- Resolution replay
-    def _cell_of(self, p: dict[str, Any], where: Any) -> tuple[int, int] | None:
-        if not (isinstance(where, (list, tuple)) and len(where) == 2):
-            return None
-        board = self.board_of(p)
-        if board is None:
-            return None
-        pos = board.pos_of(int(where[0]), int(where[1]))
-        return pos if pos in board.cells else None
-
-    def _start_replay(self, seat: int, p: dict[str, Any]) -> None:
+    # ================================================================= the Resolution replay
+    def _start_replay(self, seat: int, p: PlayerRecord) -> None:
         self.replay = Replay(seat, p)
-        self._held.add(seat)
-        cs = self.counters_for(seat, p)
-        for k in ("health", "gold", "vp", "xp"):
-            cs[k].set(int(p.get(k, 0)), instant=True)
+        hand = self.scene.hand
+        hand.held.add(seat)
+        cs = hand.counters_for(seat, p)
+        cs["health"].set(p.health, instant=True)
+        cs["gold"].set(p.gold, instant=True)
+        cs["vp"].set(p.valor, instant=True)
+        cs["xp"].set(p.xp, instant=True)
         self.fx = []
 
     def _end_replay(self) -> None:
-        if self.replay_snap is not None and self.match.is_over():
-            self.final_snap = self.replay_snap
-            now = self.state.view(self.viewer).get("players", [])
-            for s, p in enumerate(self.final_snap):  # with the final numbers
-                if s < len(now):
-                    p.update({k: now[s].get(k, p.get(k)) for k in ("health", "max_health", "gold", "vp", "xp")})
-                    p["status"] = now[s].get("status", p.get("status"))
+        sc = self.scene
+        if self.replay_snap is not None and sc.match.is_over():
+            now = sc.dview.players
+            self.final_snap = tuple(with_numbers(p, now[s]) if s < len(now) else p
+                                    for s, p in enumerate(self.replay_snap))
         self.replay = None
         self.replay_snap = None
-        self._held.clear()
+        sc.hand.held.clear()
         self.fx = []
-        self._base_cache = None
+        sc.board.forget()
 
     def _bump(self, seat: int, what: str, delta: int) -> None:
-        cs = self.counters_for(seat)
-        c = cs[what]
+        c = self.scene.hand.counters_for(seat)[what]
         value = c.value + delta
         if what == "health" and c.maximum:
             value = min(c.maximum, value)
         c.set(value)
 
-    def _fx_step(self, fxs: list[Fx], duration: float = 0.6, then: Any = None) -> anim.Animation:
+    def _fx_step(self, fxs: list[Fx], duration: float, then: Any) -> anim.Animation:
         def start() -> None:
             self.fx = list(fxs)
-            if then is not None:
-                then()
+            then()
 
         def step(k: float) -> None:
             for f in fxs:
@@ -171,179 +194,86 @@ class ResolutionPane(ScenePart):
 
         return anim.Sequence(anim.Call(start), anim.Func(step, duration), anim.Wait(0.06), blocking=True)
 
-    def _queue_resolution(self, e: Event, p: dict[str, Any]) -> None:
+    def _queue_resolution(self, e: Event, p: PlayerRecord) -> None:
         """One Resolution event: a strike, a glow, floating words and the counters moving."""
-        d = e.data
-        seat = int(d["seat"])
-        pal = gfx.palette()
-        if self._replay_seat_queued != seat:
-            self._replay_seat_queued = seat
-            frozen = copy.deepcopy(p)
-            self.queue.play(anim.Sequence(anim.Call(lambda: self._start_replay(seat, frozen)), anim.Wait(0.35),
-                                          blocking=True))
-        pos = self._cell_of(p, d.get("pos"))
-        k = e.kind
-        sound = None
-        fxs: list[Fx] = []
-        changes: list[tuple[str, int]] = []
-        mark: str | None = None
-        if k == "Hit":
-            src, dst = self._cell_of(p, d.get("source")), self._cell_of(p, d.get("target"))
-            if src and dst:
-                fxs.append(Fx("strike", src, dst, colour=pal.accent))
-                fxs.append(Fx("text", dst, text=t("dscene.fx.damage", n=d.get("amount", 1)), colour=pal.bad))
-            sound = "hit"
-        elif k == "MonsterDefeated":
-            fxs.append(Fx("text", pos, text=t("dscene.fx.defeated") + " " + t("dscene.fx.vp", n=d.get("vp", 0)),
-                          colour=pal.accent))
-            changes = [("vp", int(d.get("vp", 0))), ("xp", int(d.get("xp", 0))), ("gold", int(d.get("gold", 0)))]
-            mark = "defeated"
-            sound = "clack"
-        elif k == "MonsterAttacked":
-            dmg, blocked = int(d.get("damage", 0)), int(d.get("blocked", 0))
-            text = t("dscene.fx.damage", n=dmg) + ((" (" + t("dscene.fx.blocked", n=blocked) + ")") if blocked else "")
-            fxs.append(Fx("glow", pos, colour=pal.bad))
-            fxs.append(Fx("text", pos, text=text, colour=pal.bad))
-            for g in d.get("guards") or []:
-                gp = self._cell_of(p, g)
-                if gp:
-                    fxs.append(Fx("glow", gp, colour=(90, 150, 230)))
-            changes = [("health", -dmg)]
-            mark = "hurt"
-            sound = "hit"
-        elif k in ("TrapSprung", "HeroHurt"):
-            fxs += [Fx("glow", pos, colour=pal.bad),
-                    Fx("text", pos, text=t("dscene.fx.damage", n=d.get("damage", 0)), colour=pal.bad)]
-            changes = [("health", -int(d.get("damage", 0)))]
-            sound = "hit"
-        elif k == "TrapDisarmed":
-            fxs += [Fx("glow", pos, colour=pal.good), Fx("text", pos, text=t("dscene.fx.disarmed"), colour=pal.good)]
-            mark = "disarmed"
-        elif k == "ChestOpened":
-            fxs += [Fx("glow", pos, colour=pal.accent),
-                    Fx("text", pos, text=t("dscene.fx.opened") + " " + t("dscene.fx.gold", n=d.get("gold", 0)),
-                       colour=pal.accent)]
-            changes = [("gold", int(d.get("gold", 0))), ("vp", int(d.get("vp", 0))), ("xp", int(d.get("xp", 0)))]
-            mark = "opened"
-            sound = "chip"
-        elif k == "ChestTrapped":
-            fxs += [Fx("glow", pos, colour=pal.bad),
-                    Fx("text", pos, text=t("dscene.fx.trapped", n=d.get("damage", 0)), colour=pal.bad)]
-            changes = [("health", -int(d.get("damage", 0)))]
-            sound = "hit"
-        elif k == "GoldFound":
-            fxs.append(Fx("text", pos, text=t("dscene.fx.gold", n=d.get("gold", 0)), colour=pal.accent))
-            changes = [("gold", int(d.get("gold", 0)))]
-            sound = "chip"
-        elif k == "Healed":
-            fxs += [Fx("glow", pos, colour=pal.good),
-                    Fx("text", pos, text=t("dscene.fx.heal", n=d.get("amount", 0)), colour=pal.good)]
-            changes = [("health", int(d.get("amount", 0)))]
-        elif k == "PotionSpent":
-            fxs.append(Fx("text", pos, text=t("dscene.fx.spent"), colour=pal.ink_light))
-            mark = "spent"
-        elif k == "Rewarded":
-            words = t("dscene.fx.vp", n=d.get("vp", 0)) if d.get("vp") else f"+{d.get('xp', 0)} {t('dscene.xp')}"
-            fxs.append(Fx("text", pos, text=words, colour=pal.accent))
-            changes = [("vp", int(d.get("vp", 0))), ("xp", int(d.get("xp", 0)))]
-        elif k == "KnockedOut":
-            self.queue.play(anim.Call(lambda: self.toast.show(
-                f"{self.seat_name(seat)}: {t('dscene.fx.knocked_out')}", "error")))
-            self.queue.play(anim.Call(lambda: self.counters_for(seat)["health"].set(0)))
+        sc = self.scene
+        queue = sc.queue
+        seat = int(e.data["seat"])
+        if self._queued_seat != seat:
+            self._queued_seat = seat
+            queue.play(anim.Sequence(anim.Call(lambda: self._start_replay(seat, p)), anim.Wait(0.35), blocking=True))
+        if e.kind == "KnockedOut":
+            queue.play(anim.Call(lambda: sc.toast.show(f"{sc.seat_name(seat)}: {t('dscene.fx.knocked_out')}",
+                                                       "error")))
+            queue.play(anim.Call(lambda: sc.hand.counters_for(seat)["health"].set(0)))
             return
-        elif k == "Resolved":
-            summary = t("dscene.fx.summary", vp=d.get("vp", 0), gold=d.get("gold", 0), xp=d.get("xp", 0))
-            base_p = p
-            final = {"vp": int(base_p.get("vp", 0)) + int(d.get("vp", 0)),
-                     "xp": int(base_p.get("xp", 0)) + int(d.get("xp", 0)),
-                     "gold": int(base_p.get("gold", 0)) + int(d.get("gold", 0)),
-                     "health": max(0, int(base_p.get("health", 0)) + int(d.get("health", 0)))}
+        if e.kind == "Resolved":
+            summary = t("dscene.fx.summary", vp=e.data.get("vp", 0), gold=e.data.get("gold", 0),
+                        xp=e.data.get("xp", 0))
+            final = final_numbers(p, e)
 
             def settle() -> None:
-                cs = self.counters_for(seat)
+                cs = sc.hand.counters_for(seat)
                 for key, v in final.items():
                     cs[key].set(v)
-                self.toast.show(f"{self.seat_name(seat)}: {summary}", "good")
+                sc.toast.show(f"{sc.seat_name(seat)}: {summary}", "good")
 
-            self.queue.play(anim.Sequence(anim.Call(settle), anim.Wait(0.9), blocking=True))
+            queue.play(anim.Sequence(anim.Call(settle), anim.Wait(0.9), blocking=True))
             return
-        if pos is None and not fxs:
+        step = step_of(e, p, sc.tables, gfx.palette())
+        if step.pos is None and not step.fxs:
             return
-        fxs = [f for f in fxs if f.cell is not None]
+        fxs = [f for f in step.fxs if f.cell is not None]
 
-        def then(changes: list = changes, mark: str | None = mark, pos: Any = pos, sound: str | None = sound) -> None:
-            for what, delta in changes:
+        def then() -> None:
+            for what, delta in step.changes:
                 if delta:
                     self._bump(seat, what, delta)
-            if mark and pos is not None and self.replay is not None:
-                self.replay.marks[pos] = mark
-            if sound:
-                self.app.play_sound(sound)
+            if step.mark and step.pos is not None and self.replay is not None:
+                self.replay.marks[step.pos] = step.mark
+            if step.sound:
+                sc.app.play_sound(step.sound)
 
-        self.queue.play(self._fx_step(fxs, 0.5, then))
-
-    def _village_lines(self, events: list[Event], snap: list[dict[str, Any]]) -> list[str]:
-        lines = []
-        st = self.state
-        for s in range(len(self.match.seats)):
-            healed = sum(int(e.data.get("amount", 0)) for e in events
-                         if e.kind == "Healed" and e.data.get("where") == "village" and e.data.get("seat") == s)
-            level = [e for e in events if e.kind == "LevelUp" and e.data.get("seat") == s]
-            try:
-                p = st.players[s]
-                health, mx = p.health, p.max_health
-            except (AttributeError, IndexError):
-                health, mx = 0, 0
-            name = self.seat_name(s)
-            if level:
-                lines.append(t("dscene.village_level", name=name, max=level[-1].data.get("max_health", mx)))
-            if healed:
-                lines.append(t("dscene.village_heal", name=name, n=healed, health=health, max=mx))
-            elif not level:
-                lines.append(t("dscene.village_rest", name=name, health=health, max=mx))
-        return lines
-
+        queue.play(self._fx_step(fxs, 0.5, then))
 
     def on_events(self, events: list[Event]) -> None:
         """Queue chip flights, the hero's descent, the Resolution replay and the Village screen."""
-        self.animator.viewer = self.viewer
-        snap = self._pre if self._pre is not None else copy.deepcopy(self.view.get("players", []))
-        self._pre = None
+        sc = self.scene
+        sc.animator.viewer = sc.viewer
+        base = self._before if self._before is not None else sc.dview
+        self._before = None
+        snap = list(base.players)
+        tables = sc.tables
         resolving = False
-        village: list[str] = []
         for e in events:
             d = e.data
             seat = d.get("seat")
-            if e.kind == "ChipPlaced" and isinstance(seat, int) and seat < len(snap):
-                self._snap_place(snap[seat], d)
-            elif e.kind == "HeroDescended" and isinstance(seat, int) and seat < len(snap):
-                snap[seat]["hero_row"] = int(d.get("floor", 1)) - 1
-            elif e.kind == "MapChosen" and isinstance(seat, int) and seat < len(snap) and d.get("deck") == "depths":
-                snap[seat]["maps"].append({"card": d.get("card"), "side": d.get("side", 0),
-                                           "offset": d.get("offset", 0)})
-                snap[seat]["status"] = "floor_done"
+            mine = isinstance(seat, int) and 0 <= seat < len(snap)
+            if e.kind == "ChipPlaced" and mine:
+                row, col = tables.grid_of(snap[seat], int(d.get("floor", 1)), int(d.get("space", 1)))
+                snap[seat] = placed(snap[seat], str(d.get("chip")), str(d.get("face")), row, col)
+            elif e.kind == "HeroDescended" and mine:
+                snap[seat] = descended(snap[seat], int(d.get("floor", 1)) - 1)
+            elif e.kind == "MapChosen" and mine and d.get("deck") == "depths":
+                snap[seat] = with_map(snap[seat], str(d.get("card")), int(d.get("side", 0)), int(d.get("offset", 0)))
             if e.kind == "PhaseBegan" and d.get("phase") == "resolution":
                 resolving = True
-                self._replay_seat_queued = None
-                frozen_all = copy.deepcopy(snap)
-                self.queue.play(anim.Call(lambda f=frozen_all: setattr(self, "replay_snap", f)))
-                self.queue.play(self.animator.animation_for(e))
+                self._queued_seat = None
+                frozen = tuple(snap)
+                sc.queue.play(anim.Call(lambda f=frozen: setattr(self, "replay_snap", f)))
+                sc.queue.play(sc.animator.animation_for(e))
                 continue
-            if resolving and e.kind in RESOLUTION_KINDS and isinstance(seat, int) and seat < len(snap):
+            if resolving and e.kind in RESOLUTION_KINDS and mine:
                 self._queue_resolution(e, snap[seat])
                 continue
             if e.kind == "PhaseBegan" and d.get("phase") == "village":
                 if resolving:
-                    self.queue.play(anim.Call(self._end_replay))
+                    sc.queue.play(anim.Call(self._end_replay))
                 resolving = False
-                village = self._village_lines(events, snap)
-                self.queue.play(anim.Sequence(anim.Call(lambda v=village: setattr(self, "village", v)),
-                                              anim.Wait(1.8), anim.Call(lambda: setattr(self, "village", None)),
-                                              blocking=True))
+                sc.queue.play(sc.village.show(village_summary(events, sc.dview)))
                 continue
-            if e.kind in ("LevelUp",) or (e.kind == "Healed" and d.get("where") == "village"):
+            if e.kind == "LevelUp" or (e.kind == "Healed" and d.get("where") == "village"):
                 continue
-            self.animator.feed([e])
+            sc.animator.feed([e])
         if resolving:
-            self.queue.play(anim.Call(self._end_replay))
-
+            sc.queue.play(anim.Call(self._end_replay))

@@ -1,6 +1,8 @@
 """The table under the panes: the felt with the board, hand and heroes panels (cached, one opaque blit).
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: the panels with their soft shadows are costly to paint, and they never change
+with the game; this pane paints them once per palette and canvas size.
+"""
 
 from __future__ import annotations
 
@@ -8,49 +10,49 @@ from typing import Any
 
 import pygame
 
-from game.scenes.dungeon.panes.common import ScenePart
+from game.scenes.base.pane import Pane
 from game.ui import gfx
 
 
-class TablePane(ScenePart):
-    """The table under the panes: the felt with the board, hand and heroes panels."""
+class TablePane(Pane):
+    """The felt and the three panels under the board, the hero's panel and the heroes list."""
 
     name = "table"
 
-    def draw(self, surface: pygame.Surface, view: Any) -> None:
-        """The felt and the three panels."""
-        self._backdrop(surface)
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self._cache: dict[tuple, pygame.Surface] = {}
 
-    def _backdrop(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, view: Any) -> None:
         """Blit the table with the three panels already on it: one opaque blit instead of three blended ones."""
         from game.app import draw as app_draw
 
-        area = pygame.Rect(0, self.board_rect.y - 10, 1280, self.board_rect.h + 22)
-        key = ("backdrop", gfx.palette().name, surface.get_size())
-        hit = self._chrome_cache.get(key)
+        sc = self.scene
+        board, hand, heroes = sc.board_rect, sc.hand_rect, sc.heroes_rect
+        area = pygame.Rect(0, board.y - 10, 1280, board.h + 22)
+        key = ("backdrop", gfx.palette().name, surface.get_size(), tuple(board), tuple(hand), tuple(heroes))
+        hit = self._cache.get(key)
         if hit is None:
             hit = app_draw.table_background(surface.get_size()).copy()
-            self._chrome(hit, self.board_rect, True, 12)
-            self._chrome(hit, self.hand_rect, True, 12)
-            self._chrome(hit, self.heroes_rect, False, 8)
+            self._panel(hit, board, True, 12)
+            self._panel(hit, hand, True, 12)
+            self._panel(hit, heroes, False, 8)
             hit = hit.subsurface(area).copy()
             if pygame.display.get_surface() is not None:
                 hit = hit.convert()
-            self._chrome_cache[key] = hit
+            self._cache[key] = hit
         surface.blit(hit, area.topleft)
 
-    def _chrome(self, surface: pygame.Surface, rect: pygame.Rect, dark: bool, radius: int) -> None:
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, dark: bool, radius: int) -> None:
         """Draw a panel background from a cache (panels with soft shadows are costly to paint)."""
         pal = gfx.palette()
         key = (tuple(rect), dark, radius, pal.name)
-        cache = self._chrome_cache
-        hit = cache.get(key)
+        hit = self._cache.get(key)
         if hit is None:
             m = 16
             hit = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
             inner = pygame.Rect(m, m, rect.w, rect.h)
             colour = gfx.lerp_colour(pal.table_dark, (20, 18, 16), 0.3) if dark else None
             gfx.panel(hit, inner, colour=colour, edge=pal.edge, radius=radius)
-            cache[key] = hit
+            self._cache[key] = hit
         surface.blit(hit, (rect.x - 16, rect.y - 16))
-

@@ -1,6 +1,9 @@
-"""The board area's other screens: the heading, the Entrance side choice and the Village summary.
+"""The board area's other screens: the Entrance side choice (two sides to click) and the Village summary.
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: both replace the dungeon in the board area for a moment. The side choice reads the
+shown seat's ``PlayerRecord`` (its pending map) and the level's map cards; the Village shows the
+``VillageLine`` records the rules side built from the Village's events (``show`` is its animation).
+"""
 
 from __future__ import annotations
 
@@ -8,103 +11,99 @@ from typing import Any
 
 import pygame
 
+from game.engine.actions import Action
 from game.engine.i18n import t
+from game.rulesets.dungeon.views import DungeonView, VillageLine
 from game.scenes.dungeon import art
-from game.scenes.dungeon.panes.common import (
-    ScenePart,
-    fit_line,
-)
-from game.ui import gfx
+from game.scenes.dungeon.panes.common import DungeonPane, ui
+from game.ui import anim, gfx
+from game.ui.input import HitRegion
 
 
-class VillagePane(ScenePart):
-    """The board area's other screens: the heading, the Entrance side choice and the Village summary."""
+class VillagePane(DungeonPane):
+    """The Entrance side choice and the Village summary (see the module docstring)."""
 
     name = "village"
 
-    def draw(self, surface: pygame.Surface, view: Any) -> None:
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.lines: list[str] | None = None    # the Village summary while it shows (None: not showing)
+
+    def show(self, lines: tuple[VillageLine, ...]) -> anim.Animation:
+        """The Village summary for a moment (blocking; a click skips it)."""
+        words: list[str] = []
+        for line in lines:
+            words += self.scene.words.village_lines(line)
+        return anim.Sequence(anim.Call(lambda: setattr(self, "lines", words)), anim.Wait(1.8),
+                             anim.Call(lambda: setattr(self, "lines", None)), blocking=True)
+
+    def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
         """The Village summary, or the Entrance side choice, when the board area shows one."""
-        mode = self.screen_mode(view)
+        mode = self.scene.screen_mode(view)
         if mode == "village":
             self._draw_village(surface)
         elif mode == "map":
-            seat = self.shown_seat()
-            self._draw_map_choice(surface, seat, self.player(seat))
+            seat = self.scene.shown_seat()
+            p = view.player(seat)
+            if p is not None and p.pending_map is not None:
+                self._draw_map_choice(surface, seat, p.pending_map)
 
-    def _title(self, surface: pygame.Surface, text: str, sub: str = "") -> dict[str, pygame.Rect]:
-        """Draw the board's heading (shrunk, then cut, to leave room for ``sub`` on its right); return its rects."""
-        pal = gfx.palette()
-        r = self.board_rect
-        room = r.w - 36
-        out: dict[str, pygame.Rect] = {}
-        ss = 16
-        if sub:
-            sub, ss = fit_line(sub, 16, room // 3, minimum=11)
-            room -= gfx.text_size(sub, ss)[0] + 16
-        text, size = fit_line(text, 20, room, minimum=14, bold=True)
-        out["title"] = gfx.text(surface, text, (r.x + 18, r.y + 12), size, pal.accent, bold=True)
-        if sub:
-            out["sub"] = gfx.text(surface, sub, (r.right - 18, out["title"].centery), ss, pal.ink_light, "midright")
-        return out
-
-    def _map_choice_rects(self) -> tuple[int, list[pygame.Rect]]:
-        area = self.board_rect.inflate(-40, -40)
+    def side_rects(self) -> tuple[int, list[pygame.Rect]]:
+        """The cell size and the rects of the two sides of an Entrance card."""
+        area = self.rect.inflate(-40, -40)
         cell = min(48, (area.w - 40) // 12)
         w, h = 6 * cell, 3 * cell
         y = area.y + 90
         gap = area.w - 2 * w
         return cell, [pygame.Rect(area.x + gap // 3, y, w, h), pygame.Rect(area.x + 2 * gap // 3 + w, y, w, h)]
 
-    def _draw_map_choice(self, surface: pygame.Surface, seat: int, p: dict[str, Any]) -> None:
+    def _draw_map_choice(self, surface: pygame.Surface, seat: int, card: str) -> None:
         pal = gfx.palette()
-        card = p["pending_map"]
-        out = self._title(surface, t("dscene.choose_map"), self.seat_name(seat))
-        self.text_rects["map"] = out
-        cell, rects = self._map_choice_rects()
+        sc = self.scene
+        self.heading(surface, self.rect, t("dscene.choose_map"), sc.seat_name(seat))
+        cell, rects = self.side_rects()
         for side, rect in enumerate(rects):
-            img = art.map_side(self.model, self.content, card, side, cell)
+            img = art.map_side(sc.model, sc.tables.content, card, side, cell)
             arch = art.entrance_arch(round(cell * 2.2))
             surface.blit(arch, arch.get_rect(midbottom=(rect.centerx, rect.y + 2)))
             gfx.shadow(surface, rect, 4, (4, 6), blur=6)
             surface.blit(img, rect)
-            label, ls = fit_line(t("dscene.depths_side", n=side + 1, name=self.side_name(card, side)), 17, rect.w,
-                                 minimum=12, bold=True)
-            lr = out[f"side.{side}"] = gfx.text(surface, label, (rect.centerx, rect.bottom + 12), ls, pal.accent,
-                                                "midtop", bold=True)
-            out[f"summary.{side}"] = gfx.text(surface, self._side_summary(card, side), (rect.centerx, lr.bottom + 2),
-                                              14, pal.ink_light, "midtop", max_width=rect.w)
+            box = pygame.Rect(rect.x, rect.bottom + 12, rect.w, self.rect.bottom - rect.bottom - 12)
+            lr = self.fit(surface, t("dscene.depths_side", n=side + 1, name=sc.words.side_name(card, side)),
+                          (rect.centerx, rect.bottom + 12), 17, rect.w, pal.accent, "midtop", box, minimum=12,
+                          bold=True)
+            self.put(surface, sc.words.side_summary(card, side), (rect.centerx, lr.bottom + 2), 14, pal.ink_light,
+                     "midtop", box, max_width=rect.w)
 
-    def _side_summary(self, card: str, side: int) -> str:
-        cells = [c for floor in self.content.side(card, side) for c in floor]
-        mand = sum(1 for c in cells if c.kind == "feature" and c.mandatory)
-        opt = sum(1 for c in cells if c.kind == "feature" and not c.mandatory)
-        obs = sum(1 for c in cells if c.kind == "obstacle")
-        mon = sum(1 for c in cells if c.kind == "feature" and art.token_category(self.model, c.token) == "monster")
-        def part(what: str, n: int) -> str:
-            return t(f"dscene.side_{what}." + ("one" if n == 1 else "many"), n=n)
-
-        return t("dscene.side_summary", mandatory=part("mandatory", mand), optional=part("optional", opt),
-                 obstacles=part("obstacles", obs), monsters=part("monsters", mon))
-
-    # ---------------------------------------------------------------- village
     def _draw_village(self, surface: pygame.Surface) -> None:
         pal = gfx.palette()
-        out = self._title(surface, t("dscene.village_title"))
-        self.text_rects["village"] = out
-        w = self.board_rect.w - 100
-        lines = self.village or []
+        self.heading(surface, self.rect, t("dscene.village_title"))
+        w = self.rect.w - 100
+        lines = self.lines or []
         size = 18
-        while size > 12 and sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines) \
-                > self.board_rect.h - 140:
+        while size > 12 and sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines) > self.rect.h - 140:
             size -= 1
         h = sum(gfx.text_size(x, size, max_width=w - 40)[1] + 8 for x in lines)
         box = pygame.Rect(0, 0, w, h + 26)
-        box.center = self.board_rect.center
+        box.center = self.rect.center
         inner = gfx.panel(surface, box, radius=12)
         y = inner.y + 10
-        for i, line in enumerate(lines):
-            out[f"line.{i}"] = rr = gfx.text(surface, line, (inner.x + 10, y), size, pal.ink, max_width=inner.w - 20)
+        for line in lines:
+            rr = self.put(surface, line, (inner.x + 10, y), size, pal.ink, box=self.rect, max_width=inner.w - 20)
             y = rr.bottom + 8
 
-    # ---------------------------------------------------------------- market
-
+    # ================================================================= regions
+    def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
+        """The two sides of the Entrance card: click one to keep it (right-click shows it large)."""
+        sc = self.scene
+        if sc.resolution.showing or sc.screen_mode(view) != "map":
+            return []
+        p = view.player(sc.shown_seat())
+        if p is None or p.pending_map is None:
+            return []
+        card = p.pending_map
+        _, rects = self.side_rects()
+        return [HitRegion(rect, Action.of("choose_map", side=side), inspect=ui("side", card, side),
+                          tooltip=t("dscene.keep_side", n=side + 1, name=sc.words.side_name(card, side)) + "\n"
+                          + sc.words.side_summary(card, side))
+                for side, rect in enumerate(rects)]

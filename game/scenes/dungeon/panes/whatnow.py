@@ -1,6 +1,9 @@
-"""The "What now" box and the floor and Depths buttons under the drawn chip.
+"""The "What now" box (what to do next, the level's hint) and the buttons under the drawn chip: Continue /
+Stop after a floor, and the Depths map's side and confirm.
 
-Moved out of the dungeon scene; it still reads the scene's state through ``ScenePart``."""
+Why a pane of its own: it tells a new player what the table expects of them. It reads the view (phase,
+hint) and the shown seat's ``PlayerRecord``; the Depths side and shift come from ``scene.selection``.
+"""
 
 from __future__ import annotations
 
@@ -11,94 +14,137 @@ import pygame
 from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.i18n import t
-from game.scenes.dungeon.panes.common import (
-    ScenePart,
-    _ui,
-    fit_line,
-)
+from game.rulesets.dungeon.views import DungeonView, PlayerRecord
+from game.scenes.dungeon.panes.common import DungeonPane, ui
 from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
 from game.ui.widgets import Button
 
 
-class WhatNowPane(ScenePart):
-    """The "What now" box and the floor and Depths buttons under the drawn chip."""
+class WhatNowPane(DungeonPane):
+    """The "What now" box and the floor and Depths buttons (see the module docstring)."""
 
     name = "whatnow"
 
-    def _floor_buttons(self, seat: int, p: dict[str, Any]) -> list[Button]:
-        spots = self._hand_spots()
-        floor = int(p.get("hero_row", 0)) + 1
-        n = len(p.get("bag", []))
-        legal = set(self.legal) if self.my_turn_on(seat) else set()
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.text = ""              # the whole "What now" text (the box's tooltip when it is cut)
+        self.truncated = False
+
+    # ================================================================= buttons
+    def floor_buttons(self, seat: int, p: PlayerRecord) -> list[Button]:
+        """Continue to the next floor, or stop here."""
+        sc = self.scene
+        spots = sc.hand.spots()
+        floor = p.hero_row + 1
+        legal = set(sc.legal) if sc.my_turn_on(seat) else set()
         cont, stop = Action.of("continue"), Action.of("stop")
         return [Button(spots["buttons"][0], t("dscene.continue"), cont, cont in legal,
-                       t("dscene.continue_tip", floor=floor + 1, n=n), 17, True, key=("dg-btn", "continue")),
+                       t("dscene.continue_tip", floor=floor + 1, n=len(p.bag)), 17, True, key=("dg-btn", "continue")),
                 Button(spots["buttons"][1], t("dscene.stop"), stop, stop in legal,
                        t("dscene.stop_tip", floor=floor), 17, False, key=("dg-btn", "stop"))]
 
-    def _depths_actions(self, seat: int, p: dict[str, Any]) -> list[Action]:
-        dc = self._depths_state(seat, p)
+    def depths_actions(self, seat: int, p: PlayerRecord) -> list[Action]:
+        """The Depths placements, the one chosen first (the confirm button stands for all of them)."""
+        dc = self.scene.selection.depths_for(seat, p)
         chosen = Action.of("place_depths", side=dc["side"], shift=dc["shift"])
         others = [Action.of("place_depths", side=s, shift=k) for s in (0, 1) for k in (-1, 0, 1)]
         return [chosen] + [a for a in others if a != chosen]
 
-    def _depths_buttons(self, seat: int, p: dict[str, Any]) -> list[Button]:
-        spots = self._hand_spots()
-        dc = self._depths_state(seat, p)
-        card = p.get("pending_map")
-        mine = self.my_turn_on(seat)
-        b0, b1 = spots["buttons"]
+    def depths_buttons(self, seat: int, p: PlayerRecord) -> list[Button]:
+        """Side 1, side 2 and confirm, for a new Depths map."""
+        sc = self.scene
+        b0, b1 = sc.hand.spots()["buttons"]
+        dc = sc.selection.depths_for(seat, p)
+        mine = sc.my_turn_on(seat)
         half = (b0.w - 8) // 2
-        out = [Button(pygame.Rect(b0.x + k * (half + 8), b0.y, half, b0.h),
-                      t("dscene.side_n", n=k + 1),
-                      _ui("side", k), mine, t("dscene.depths_side", n=k + 1, name=self.side_name(card, k)), 15,
-                      dc["side"] == k, key=("dg-btn", "side", k)) for k in (0, 1)]
-        out.append(Button(b1, t("dscene.depths_confirm"), self._depths_actions(seat, p), mine,
+        out = [Button(pygame.Rect(b0.x + k * (half + 8), b0.y, half, b0.h), t("dscene.side_n", n=k + 1),
+                      ui("side", k), mine, t("dscene.depths_side", n=k + 1, name=sc.words.side_name(p.pending_map, k)),
+                      15, dc["side"] == k, key=("dg-btn", "side", k)) for k in (0, 1)]
+        out.append(Button(b1, t("dscene.depths_confirm"), self.depths_actions(seat, p), mine,
                           t("dscene.shift_word." + str(dc["shift"])), 17, True, key=("dg-btn", "confirm")))
         return out
 
-    def _draw_hint(self, surface: pygame.Surface, seat: int, p: dict[str, Any], rect: pygame.Rect) -> None:
+    def _buttons(self, seat: int, p: PlayerRecord | None) -> list[Button]:
+        if p is None or self.scene.resolution.replay is not None:
+            return []
+        if p.status == "floor_done":
+            return self.floor_buttons(seat, p)
+        if p.status == "depths":
+            return self.depths_buttons(seat, p)
+        return []
+
+    # ================================================================= drawing
+    def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
+        """The buttons (after a floor, for a new Depths map) and the "What now" box."""
+        sc = self.scene
+        seat = sc.shown_seat()
+        p = view.player(seat)
+        hovered = sc.router.hovered
+        for b in self._buttons(seat, p):
+            b.draw(surface, hovered=hovered is not None and hovered.key == b.key)
+        rect = sc.hand.spots()["hint"]
+        self.text = self._words(view, seat, p)
         pal = gfx.palette()
-        status = p.get("status", "waiting")
-        hint = self.view.get("hint") if seat == self.viewer else None
-        if self.replay is not None or self.village is not None:
+        key = (self.text, tuple(rect), pal.name, gfx.text_scale(), sc.lang)
+        self.layer("hint", key, rect, surface, lambda surf: self._paint_box(surf, rect))
+
+    def _words(self, view: DungeonView, seat: int, p: PlayerRecord | None) -> str:
+        sc = self.scene
+        status = p.status if p is not None and p.status else "waiting"
+        hint = view.hint if seat == sc.viewer else None
+        acting = sc.match.to_act()
+        if sc.resolution.showing:
             text = t("ui.click_to_skip")
-        elif self.my_turn_on(seat) or (self.view.get("phase") == "market" and self.can_act()):
-            key = "market" if self.view.get("phase") == "market" else status
+        elif sc.my_turn_on(seat) or (view.phase == "market" and sc.can_act()):
+            key = "market" if view.phase == "market" else status
             text = t(f"dscene.do.{key}") if i18n.has(f"dscene.do.{key}") else ""
             if status == "depths":
                 text = t("dscene.depths_help")
-        elif self.match.to_act() is not None and self.match.to_act() != self.viewer:
-            text = t("dscene.do.watch", name=self.seat_name(self.match.to_act()))
+        elif acting is not None and acting != sc.viewer:
+            text = t("dscene.do.watch", name=sc.seat_name(acting))
         else:
             text = t(f"dscene.do.{status}") if i18n.has(f"dscene.do.{status}") else ""
-        if hint:
-            text = (text + "\n\n" if text else "") + i18n.localize(hint, self.lang)
-        else:
-            text = (text + "\n\n" if text else "") + t("dscene.inspect_hint")
-        self.hint_text = text
-        key = (text, tuple(rect), pal.name, gfx.text_scale(), self.lang)
-        if self._hint_cache is None or self._hint_cache[0] != key:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            br = box.get_rect()
-            gfx.rounded_rect(box, br, (*pal.panel[:3], 235), 8)
-            gfx.rounded_rect(box, br, pal.edge, 8, 2)
-            title = gfx.text(box, t("dscene.what_now"), (10, 6), 14, pal.ink_soft, bold=True)
-            room = br.h - 6 - title.bottom
-            size = 14
-            while size > 9 and gfx.text_size(text, size, max_width=br.w - 20)[1] > room:
-                size -= 1
-            lines = gfx.wrap(text, size, br.w - 20)
-            fit = max(1, room // gfx.line_height(size))
-            if len(lines) > fit:  # still too long: cut the last line that fits; the whole text is the tooltip
-                lines = lines[:fit]
-                lines[-1] = fit_line(lines[-1] + " …", size, br.w - 20, minimum=size)[0]
-                if not lines[-1].endswith("…"):
-                    lines[-1] = lines[-1].rstrip(" …") + "…"
-            self.hint_truncated = len(lines) < len(gfx.wrap(text, size, br.w - 20))
-            gfx.text(box, "\n".join(lines), (10, title.bottom), size, pal.ink)
-            self._hint_cache = (key, box)
-        surface.blit(self._hint_cache[1], rect.topleft)
+        extra = i18n.localize(hint, sc.lang) if hint else t("dscene.inspect_hint")
+        return (text + "\n\n" if text else "") + extra
 
-    # ---------------------------------------------------------------- heroes panel
+    def _paint_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The box: a title, the words wrapped to it, the last line cut with "…" when they do not fit."""
+        pal = gfx.palette()
+        gfx.rounded_rect(surface, rect, (*pal.panel[:3], 235), 8)
+        gfx.rounded_rect(surface, rect, pal.edge, 8, 2)
+        title = self.put(surface, t("dscene.what_now"), (rect.x + 10, rect.y + 6), 14, pal.ink_soft, box=rect,
+                         bold=True)
+        room = rect.h - 6 - (title.bottom - rect.y)
+        size = 14
+        text = self.text
+        while size > 9 and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
+            size -= 1
+        lines = gfx.wrap(text, size, rect.w - 20)
+        fit = max(1, room // gfx.line_height(size))
+        if len(lines) > fit:  # still too long: cut the last line that fits; the whole text is the tooltip
+            lines = lines[:fit]
+            lines[-1] = uitext.fit_line(lines[-1] + " …", rect.w - 20, size, size).text
+            if not lines[-1].endswith("…"):
+                lines[-1] = lines[-1].rstrip(" …") + "…"
+        self.truncated = len(lines) < len(gfx.wrap(text, size, rect.w - 20))
+        self.put(surface, "\n".join(lines), (rect.x + 10, title.bottom), size, pal.ink,
+                 box=pygame.Rect(rect.x + 10, title.bottom, rect.w - 20, rect.bottom - title.bottom))
 
+    # ================================================================= regions
+    def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
+        """The whole text on hover when the box was cut; the buttons under the drawn chip."""
+        sc = self.scene
+        out = []
+        if self.truncated and self.text:
+            out.append(HitRegion(sc.hand.spots()["hint"], ui("hint"), tooltip=self.text, highlight=False))
+        if sc.resolution.showing:
+            return out
+        seat = sc.shown_seat()
+        p = view.player(seat)
+        if p is not None and (p.status == "floor_done" or (p.status == "depths" and sc.my_turn_on(seat)
+                                                           and sc.board.lay is not None)):
+            for b in self._buttons(seat, p):
+                out.append(HitRegion(b.rect, b.payload, tooltip=b.tooltip, highlight=False, key=b.key))
+        return out
