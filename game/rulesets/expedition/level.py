@@ -218,6 +218,29 @@ class BattleDef(StrictModel):
     base_actions: list[Ident] = Field(default_factory=lambda: ["punch", "kick", "heal"])
 
 
+class Grid:
+    """Lookup tables of a level's map: biome ids, walkable squares, sites by square."""
+
+    def __init__(self, biomes: list[list[str]], walkable: list[list[bool]], sites: dict[Square, Site]) -> None:
+        self.biomes = biomes
+        self.walkable = walkable
+        self.sites = sites
+
+    @classmethod
+    def of(cls, m: "ExpeditionLevel") -> "Grid":
+        """Build the tables of a validated level."""
+        letters = m.letters()
+        biomes = [[letters[ch] for ch in row] for row in m.map.rows]
+        walk = [[m.biomes[b].walkable for b in row] for row in biomes]
+        sites: dict[Square, Site] = {}
+        for s in m.sites:
+            sites.setdefault((s.at[0], s.at[1]), s)
+        return cls(biomes, walk, sites)
+
+
+_GRIDS: dict[int, tuple[Any, Grid]] = {}
+
+
 class ExpeditionLevel(LevelBase):
     """An expedition level: content tables, the map, the goal and the battle mapping."""
 
@@ -262,18 +285,24 @@ class ExpeditionLevel(LevelBase):
 
     def biome_at(self, x: int, y: int) -> str:
         """The biome id of a square."""
-        return self.letters()[self.map.rows[y][x]]
+        return self.grid().biomes[y][x]
 
     def letters(self) -> dict[str, str]:
         """Map letter -> biome id."""
         return {b.letter: bid for bid, b in self.biomes.items()}
 
+    def grid(self) -> "Grid":
+        """The map's lookup tables (built once per level model)."""
+        found = _GRIDS.get(id(self))
+        if found is None or found[0] is not self:
+            if len(_GRIDS) > 64:
+                _GRIDS.clear()
+            found = _GRIDS[id(self)] = (self, Grid.of(self))
+        return found[1]
+
     def site_at(self, x: int, y: int) -> Site | None:
         """The site on a square, if any."""
-        for s in self.sites:
-            if tuple(s.at) == (x, y):
-                return s
-        return None
+        return self.grid().sites.get((x, y))
 
     def site(self, sid: str) -> Site | None:
         """A site by id."""
