@@ -324,6 +324,8 @@ class ExpeditionLevel(LevelBase):
         problems: list[str] = []
         self._check_map(problems)
         self._check_refs(problems)
+        if not problems:
+            self._check_battle(problems)
         if problems:
             raise ValueError("; ".join(problems[:20]))
         return self
@@ -414,6 +416,26 @@ class ExpeditionLevel(LevelBase):
         if self.players.max > 4:
             problems.append("players.max: at most 4 heroes")
 
+    def _check_battle(self, problems: list[str]) -> None:
+        """Monsters and the hero mapping must make valid skirmish combatants (checked by the skirmish rules)."""
+        if not self.monsters:
+            return
+        if not self.bodies or not self.actions:
+            problems.append("bodies: the skirmish tables are missing (include = [\"shipped:skirmish/_bodies.toml\", "
+                            "\"shipped:skirmish/_actions.toml\", \"shipped:skirmish/_equipment.toml\"])")
+            return
+        if self.battle.body not in self.bodies:
+            problems.append(f"battle.body: unknown body {self.battle.body!r}{_near(self.battle.body, self.bodies)}")
+        for mid, mon in self.monsters.items():
+            if mon.body not in self.bodies:
+                problems.append(f"monsters.{mid}.body: unknown body {mon.body!r}{_near(mon.body, self.bodies)}")
+        if problems:
+            return
+        for mid in self.monsters:
+            bad = skirmish_problem(self, mid)
+            if bad:
+                problems.append(f"monsters.{mid}: {bad}")
+
     def _check_quest(self, where: str, q: Quest, site_ids: list[str], problems: list[str]) -> None:
         need = {"reach": ("site", q.site), "bring": ("item", q.item), "slay": ("monster", q.monster)}[q.kind]
         table = {"site": site_ids, "item": list(self.items), "monster": list(self.monsters)}[need[0]]
@@ -437,3 +459,34 @@ class ExpeditionLevel(LevelBase):
                 problems.append(f"goal.item: no site holds {g.item!r} (give a site holds = {g.item!r})")
         if g.kind == GoalKind.QUESTS and sum(1 for n in self.npcs.values() if n.quest) < g.count:
             problems.append(f"goal.count: {g.count} quests asked, but the NPCs offer fewer")
+
+
+def skirmish_problem(m: ExpeditionLevel, monster: str) -> str | None:
+    """Why a monster (against a plain hero) is not a valid skirmish fight, or None (the skirmish model says)."""
+    from pydantic import ValidationError
+
+    from game.engine.registry import get_ruleset
+
+    model = get_ruleset("skirmish").level_model
+    mon = m.monsters[monster]
+    hero = {"id": "hero", "name": "hero", "side": "heroes", "seat": 0, "body": m.battle.body,
+            "stats": {**BASE_STATS, **m.battle.base, "hp": 10}, "base_actions": True}
+    foe = {"id": "foe", "name": "foe", "side": "minions", "seat": 1, "body": mon.body, "stats": dict(mon.stats),
+           "equipment": [p.model_dump() for p in mon.equipment], "actions": list(mon.actions)}
+    data = {"format": 1, "ruleset": "skirmish", "id": "check", "title": "check", "roster": [hero, foe],
+            "bodies": m.bodies, "actions": m.actions, "equipment": m.equipment,
+            "hero_base_actions": list(m.battle.base_actions), "round_limit": m.battle.round_limit}
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        text = f"{loc}: {msg}" if loc else msg
+    except ValueError as exc:
+        text = str(exc)
+    else:
+        return None
+    for prefix in ("roster[1].", "roster.1."):
+        text = text.replace(prefix, "")
+    return f"{text} (as a skirmish combatant)"
