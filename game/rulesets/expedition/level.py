@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from game.engine.schema import Ident, LevelBase, LocalizedText, SeatRange, StrictModel
+from game.rulesets.expedition.grid import Grid, grid_of, skirmish_problem
 from game.rulesets.expedition.kinds import EventStep, GoalKind
 
 MAX_SIDE = 96
@@ -218,29 +219,6 @@ class BattleDef(StrictModel):
     base_actions: list[Ident] = Field(default_factory=lambda: ["punch", "kick", "heal"])
 
 
-class Grid:
-    """Lookup tables of a level's map: biome ids, walkable squares, sites by square."""
-
-    def __init__(self, biomes: list[list[str]], walkable: list[list[bool]], sites: dict[Square, Site]) -> None:
-        self.biomes = biomes
-        self.walkable = walkable
-        self.sites = sites
-
-    @classmethod
-    def of(cls, m: "ExpeditionLevel") -> "Grid":
-        """Build the tables of a validated level."""
-        letters = m.letters()
-        biomes = [[letters[ch] for ch in row] for row in m.map.rows]
-        walk = [[m.biomes[b].walkable for b in row] for row in biomes]
-        sites: dict[Square, Site] = {}
-        for s in m.sites:
-            sites.setdefault((s.at[0], s.at[1]), s)
-        return cls(biomes, walk, sites)
-
-
-_GRIDS: dict[int, tuple[Any, Grid]] = {}
-
-
 class ExpeditionLevel(LevelBase):
     """An expedition level: content tables, the map, the goal and the battle mapping."""
 
@@ -291,14 +269,9 @@ class ExpeditionLevel(LevelBase):
         """Map letter -> biome id."""
         return {b.letter: bid for bid, b in self.biomes.items()}
 
-    def grid(self) -> "Grid":
+    def grid(self) -> Grid:
         """The map's lookup tables (built once per level model)."""
-        found = _GRIDS.get(id(self))
-        if found is None or found[0] is not self:
-            if len(_GRIDS) > 64:
-                _GRIDS.clear()
-            found = _GRIDS[id(self)] = (self, Grid.of(self))
-        return found[1]
+        return grid_of(self)
 
     def site_at(self, x: int, y: int) -> Site | None:
         """The site on a square, if any."""
@@ -432,7 +405,7 @@ class ExpeditionLevel(LevelBase):
         if problems:
             return
         for mid in self.monsters:
-            bad = skirmish_problem(self, mid)
+            bad = skirmish_problem(self, mid)  # the skirmish rules judge the fight, through the registry
             if bad:
                 problems.append(f"monsters.{mid}: {bad}")
 
@@ -460,33 +433,3 @@ class ExpeditionLevel(LevelBase):
         if g.kind == GoalKind.QUESTS and sum(1 for n in self.npcs.values() if n.quest) < g.count:
             problems.append(f"goal.count: {g.count} quests asked, but the NPCs offer fewer")
 
-
-def skirmish_problem(m: ExpeditionLevel, monster: str) -> str | None:
-    """Why a monster (against a plain hero) is not a valid skirmish fight, or None (the skirmish model says)."""
-    from pydantic import ValidationError
-
-    from game.engine.registry import get_ruleset
-
-    model = get_ruleset("skirmish").level_model
-    mon = m.monsters[monster]
-    hero = {"id": "hero", "name": "hero", "side": "heroes", "seat": 0, "body": m.battle.body,
-            "stats": {**BASE_STATS, **m.battle.base, "hp": 10}, "base_actions": True}
-    foe = {"id": "foe", "name": "foe", "side": "minions", "seat": 1, "body": mon.body, "stats": dict(mon.stats),
-           "equipment": [p.model_dump() for p in mon.equipment], "actions": list(mon.actions)}
-    data = {"format": 1, "ruleset": "skirmish", "id": "check", "title": "check", "roster": [hero, foe],
-            "bodies": m.bodies, "actions": m.actions, "equipment": m.equipment,
-            "hero_base_actions": list(m.battle.base_actions), "round_limit": m.battle.round_limit}
-    try:
-        model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"])
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        text = f"{loc}: {msg}" if loc else msg
-    except ValueError as exc:
-        text = str(exc)
-    else:
-        return None
-    for prefix in ("roster[1].", "roster.1."):
-        text = text.replace(prefix, "")
-    return f"{text} (as a skirmish combatant)"
