@@ -268,8 +268,9 @@ def roll_monsters(st: "ExpeditionState", events: list[Event]) -> None:
         events.append(Event(Ev.NO_MONSTERS, {"seat": h.seat}))
         st.step = Step.SEARCH
         return
-    around = [(h.x + dx, h.y + dy) for dx, dy in AROUND
-              if 0 <= h.x + dx < m.width and 0 <= h.y + dy < m.height]
+    # the squares around the hero, walkable ones first (a monster does not stand in deep water if it can help it)
+    around = sorted(((h.x + dx, h.y + dy) for dx, dy in AROUND if 0 <= h.x + dx < m.width and 0 <= h.y + dy < m.height),
+                    key=lambda sq: not walkable(st, *sq))
     st.encounter = Encounter(monster=face, count=count, at=around[:count])
     events.append(Event(Ev.MONSTERS, {"seat": h.seat, "monster": face, "count": count,
                                       "at": [list(p) for p in around[:count]]}))
