@@ -126,7 +126,8 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
             continue
         site = st.model.site(q.site) if q.site else None
         ok = ((q.kind == "reach" and site is not None and (h.x, h.y) == tuple(site.at))
-              or (q.kind == "bring" and q.item in h.items and in_town(st, h))
+              or (q.kind == "bring" and q.item in h.items
+                  and ((h.x, h.y) == tuple(site.at) if site is not None else in_town(st, h)))
               or (q.kind == "slay" and slain is not None and slain == q.monster))
         if ok:
             if q.kind == "bring":
