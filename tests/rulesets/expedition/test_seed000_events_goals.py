@@ -120,3 +120,15 @@ def test_seed000_quests_bring_an_item_and_reach_a_site() -> None:
     place(st, 0, 6, 4)
     check_quests(st, h, [])
     assert h.done == ["hermit", "miller"] and h.items == [] and h.gold == 21 + 10
+
+
+def test_seed000_quests_a_bring_quest_taking_a_resistance_item_caps_health() -> None:
+    npcs = {"hermit": {"name": "Hermit", "message": "Seek {site}.", "quest": {"kind": "bring", "item": "boots"}}}
+    st = new(npcs=npcs)
+    h = st.heroes[0]
+    h.items.append("boots")
+    h.health = 7  # 5 + resistance 2 with the boots
+    h.quests = ["hermit"]
+    place(st, 0, 1, 0)
+    act(st, "move", x=0, y=0)
+    assert h.done == ["hermit"] and h.health == 6 and not st.invariants()
