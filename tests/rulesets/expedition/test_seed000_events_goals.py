@@ -123,7 +123,8 @@ def test_seed000_quests_bring_an_item_and_reach_a_site() -> None:
 
 
 def test_seed000_quests_a_bring_quest_taking_a_resistance_item_caps_health() -> None:
-    npcs = {"hermit": {"name": "Hermit", "message": "Seek {site}.", "quest": {"kind": "bring", "item": "boots"}}}
+    npcs = {"hermit": {"name": "Hermit", "message": "Seek {site}.", "quest": {"kind": "bring", "item": "boots"}},
+            "miller": {"name": "Miller", "message": "At {site}."}}
     st = new(npcs=npcs)
     h = st.heroes[0]
     h.items.append("boots")
