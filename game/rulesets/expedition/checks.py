@@ -131,10 +131,10 @@ def invariants(st: "ExpeditionState") -> list[str]:
     held.update(st.market)
     for cards in st.decks.values():
         held.update(cards)
+    starting = Counter(x for h in st.model.heroes.values() for x in h.items)
     for iid, k in held.items():
         it = st.model.items[iid]
-        limit = 1 if it.rarity == "quest" else it.copies + sum(1 for h in st.model.heroes.values()
-                                                                for x in h.items if x == iid) * len(st.heroes)
+        limit = 1 if it.rarity == "quest" else it.copies + starting[iid] * len(st.heroes)
         if k > limit:
             out.append(f"item {iid!r}: {k} copies in play, at most {limit}")
     if (st.step == Step.BATTLE) != (st.child is not None):
