@@ -87,6 +87,12 @@ def _step_problems(st: "ExpeditionState") -> list[str]:
             out.append("encounter: asked or helpers are not other heroes' seats")
     if s == Step.BATTLE and st.battle is None:
         out.append("step: 'battle' without a battle record")
+    b = st.battle
+    if b is not None:
+        if b.hero != st.active or any(not 0 <= x < n or x == st.active for x in b.helpers):
+            out.append("battle: the hero in need or a helper is not a right seat")
+        if b.monster not in st.model.monsters:
+            out.append(f"battle.monster: unknown monster {b.monster!r}")
     if s in (Step.OFFER, Step.REPLY):
         o = st.offer
         if o is None:
