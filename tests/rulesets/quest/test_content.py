@@ -238,3 +238,10 @@ def test_every_cards_effects_resolve_on_a_live_table(entry):
         ran += len(d.effects) + len(d.shadow)
         assert st.invariants() == [], (cid, st.invariants())
     assert ran >= 60
+
+
+def test_every_card_that_does_something_says_so_in_three_languages():
+    for e in FULL:
+        for c in e.level.model.cards:
+            if c.effects or c.shadow:
+                assert not isinstance(c.text, str) and c.text.en and c.text.es and c.text.it, c.id
