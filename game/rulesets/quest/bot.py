@@ -22,7 +22,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.quest.state import QuestState
 
 #: the chance a rollout step plays a random legal action instead of the heuristic one
-NOISE = 0.05
+NOISE = 0.0
+#: commit tuning: enemies this far above the threat still count as coming, most guards kept back,
+#: and the shortfall that sends the guards questing anyway
+COMING, KEEP_MAX, SHORT, MARGIN = 3, 2, 99, 99
 #: expected threat of the encounter cards revealed per player in the quest phase
 REVEAL_THREAT = 1.5
 
@@ -185,7 +188,7 @@ def _take(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
 
 
 def _strike(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
-    """Attack the enemy our ready characters can kill (the most dangerous first), else stop."""
+    """Attack where the damage kills (the most dangerous first), else wear down the softest enemy."""
     power = sum(st.stat(c, "attack") for c in _ready_chars(st, seat))
     best: tuple[float, Action] | None = None
     for a in legal:
@@ -194,9 +197,9 @@ def _strike(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
         e = a["enemy"]
         need = st.stat(e, "defense") + _left(st, e)
         if power >= need:
-            score = 10 + _enemy_attack(st, e) + st.stat(e, "threat") + st.defn(e).victory - need * 0.2
-        elif power - st.stat(e, "defense") >= 2:
-            score = 1 + (power - st.stat(e, "defense")) / max(1, _left(st, e))
+            score = 10 + _enemy_attack(st, e) + st.stat(e, "threat") + st.defn(e).victory - need * 0.3
+        elif power > st.stat(e, "defense"):
+            score = (power - st.stat(e, "defense")) / max(1, _left(st, e))
         else:
             continue
         if best is None or score > best[0]:
@@ -205,7 +208,7 @@ def _strike(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
 
 
 def _attackers(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
-    """Add attackers, strongest first, until the attack kills; then resolve."""
+    """Add the smallest attacker that finishes the enemy, else the strongest; resolve once it dies."""
     strike = st.strike
     if strike is None:
         return _first(legal, "resolve")
@@ -218,34 +221,40 @@ def _attackers(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
     adds = [a for a in legal if a.kind == "attacker" and st.stat(a["card"], "attack") > 0]
     if not adds:
         return resolve
-    # the smallest attacker that finishes the job, else the strongest
     finishing = [a for a in adds if have + st.stat(a["card"], "attack") >= need]
     if finishing:
         return min(finishing, key=lambda a: (st.stat(a["card"], "attack"), st.stat(a["card"], "willpower")))
+    total = have + sum(st.stat(a["card"], "attack") for a in adds)
+    others = [x for x in st.players[seat].engaged if x != e and x not in st.players[seat].attacked]
+    if total < need and others and resolve is not None and have > st.stat(e, "defense"):
+        return resolve  # keep the rest for an enemy they may kill
     return max(adds, key=lambda a: (st.stat(a["card"], "attack"), -st.stat(a["card"], "defense")))
 
 
 def _commit(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
-    """Commit until the team's willpower beats the expected threat by a margin; keep a defender back."""
-    target = _threat_ahead(st) + 2
+    """Commit until the team's willpower beats the expected threat; keep defenders back unless far short."""
+    target = _threat_ahead(st) + MARGIN
     have = _committed_willpower(st)
     commits = [a for a in legal if a.kind == "commit" and st.stat(a["card"], "willpower") > 0]
     done = _first(legal, "done")
     if not commits or (have >= target and done is not None):
         return done
     ready = _ready_chars(st, seat)
-    enemies = len(st.players[seat].engaged) + sum(
-        1 for e in st.encounter.staging if st.defn(e).kind == "enemy"
-        and st.defn(e).engagement <= st.players[seat].threat + 3)
-    keep = min(enemies, 2)
-    guards = sorted(ready, key=lambda c: -(st.stat(c, "defense") * 2 + st.stat(c, "attack") - st.stat(c, "willpower")))
-    kept = set(guards[:keep]) if len(ready) > keep else set()
+    p = st.players[seat]
+    coming = [e for e in st.encounter.staging if st.defn(e).kind == "enemy" and st.defn(e).engagement <= p.threat + COMING]
+    attackers = sorted((_enemy_attack(st, e) for e in p.engaged + coming), reverse=True)
+    guards = sorted(ready, key=lambda c: -(st.stat(c, "defense") * 2 + st.stat(c, "attack") - st.stat(c, "willpower")
+                                           + (_left(st, c) if _is_hero(st, c) else 0) * 0.3))
+    keep = min(len(attackers), KEEP_MAX)
+    kept = set(guards[:keep])
 
     def score(a: Action) -> float:
         c = a["card"]
         return st.stat(c, "willpower") * 2 - 0.7 * (st.stat(c, "attack") + st.stat(c, "defense"))
 
-    options = [a for a in commits if a["card"] not in kept] or ([] if have >= target - 2 else commits)
+    options = [a for a in commits if a["card"] not in kept]
+    if not options and target - have >= SHORT:
+        options = commits
     if not options:
         return done
     return max(options, key=score)
