@@ -241,7 +241,12 @@ def test_every_cards_effects_resolve_on_a_live_table(entry):
 
 
 def test_every_card_that_does_something_says_so_in_three_languages():
+    from game.rulesets.quest.text import effects_text
+
     for e in FULL:
+        names = _cards(e.level)
         for c in e.level.model.cards:
-            if c.effects or c.shadow:
-                assert not isinstance(c.text, str) and c.text.en and c.text.es and c.text.it, c.id
+            effects = [*c.effects, *c.shadow]
+            if effects:
+                texts = {lang: effects_text(effects, lang, names) for lang in ("en", "es", "it")}
+                assert all(texts.values()) and len(set(texts.values())) == 3, (c.id, texts)
