@@ -399,13 +399,12 @@ _RULES: list[tuple[str, Any]] = [
 
 # --- search hooks ------------------------------------------------------------------------------------
 
-def bot_policy(st: QuestState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
-    """The ruleset's ``bot_policy`` hook: the heuristic move for rollouts and the root."""
-    return policy(st, seat, legal, rng)
+def prior(st: QuestState, seat: int, action: Action) -> float:
+    """The ruleset's ``bot_prior``: the policy's pick first, then each action by its step's heuristic.
 
-
-def bot_prior(st: QuestState, seat: int, action: Action) -> float:
-    """The ruleset's ``bot_prior`` hook: the noiseless policy's pick first, then passing moves."""
+    The search considers the best-ranked actions first (progressive widening), and a normal bot's
+    occasional slip plays the runner-up, so the order of the others matters too.
+    """
     cache = st.bot_cache
     if not isinstance(cache, dict) or cache.get("seat") != seat:
         legal = st.legal_actions()
@@ -413,6 +412,29 @@ def bot_prior(st: QuestState, seat: int, action: Action) -> float:
         cache = st.bot_cache = {"seat": seat, "pick": pick.key if pick else None}
     if action.key == cache.get("pick"):
         return 1.0
-    if action.kind in ("pass", "done", "keep", "resolve"):
-        return 0.5
+    return min(0.9, max(0.05, _rank_score(st, seat, action)))
+
+
+def _rank_score(st: QuestState, seat: int, a: Action) -> float:
+    """A cheap score in about [0, 0.9] of an action the policy did not pick."""
+    kind = a.kind
+    if kind in ("pass", "done", "keep", "resolve", "end_attacks", "no_defender", "attacked_by", "deck"):
+        return 0.45
+    if kind in ("play", "use"):
+        window = st.window.value if st.window else ""
+        return 0.25 + 0.08 * _card_value(st, seat, a, window)
+    card = a.get("card")
+    if kind == "commit":
+        return 0.3 + 0.06 * st.stat(card, "willpower") - 0.03 * st.stat(card, "defense")
+    if kind == "defend" and st.attack is not None:
+        dmg = max(0, _enemy_attack(st, st.attack.enemy) + st.attack.bonus - st.stat(card, "defense"))
+        return 0.1 if dmg >= _left(st, card) else 0.5 - 0.08 * dmg
+    if kind == "strike":
+        e = a["enemy"]
+        power = sum(st.stat(c, "attack") for c in _ready_chars(st, seat))
+        return 0.45 if power > st.stat(e, "defense") else 0.1
+    if kind == "attacker":
+        return 0.3 + 0.06 * st.stat(card, "attack")
+    if kind in ("take", "archery"):
+        return 0.1 + 0.06 * _left(st, card)
     return 0.3

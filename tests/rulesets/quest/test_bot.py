@@ -81,8 +81,9 @@ def test_the_policy_and_the_evaluation_are_the_rulesets_hooks():
     assert RULESET.bot_policy(st, 0, legal, Rng(1)) in legal
     assert 0.0 < st.heuristic(0) < 1.0
     assert st.heuristic(0) == st.heuristic(1)  # a cooperative game: one value for the whole team
-    assert 0.0 <= bot.bot_prior(st, 0, legal[0]) <= 1.0
-    assert bot.bot_prior(st, 0, bot.policy(st, 0, legal, None)) == 1.0
+    pick = bot.policy(st, 0, legal, None)
+    assert RULESET.bot_prior(st, 0, pick) == 1.0  # the ruleset's hook is bot.prior
+    assert all(0.0 < RULESET.bot_prior(st, 0, a) < 1.0 for a in legal if a != pick)
 
 
 def _left(st: Any, iid: str) -> int:
