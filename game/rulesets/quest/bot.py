@@ -418,14 +418,16 @@ def prior(st: QuestState, seat: int, action: Action) -> float:
 def _rank_score(st: QuestState, seat: int, a: Action) -> float:
     """A cheap score in about [0, 0.9] of an action the policy did not pick."""
     kind = a.kind
-    if kind in ("pass", "done", "keep", "resolve", "end_attacks", "no_defender", "attacked_by", "deck"):
+    if kind == "done":
+        return 0.3  # stopping early (committing, planning) is rarely the second-best move
+    if kind in ("pass", "keep", "resolve", "end_attacks", "no_defender", "attacked_by", "deck"):
         return 0.45
     if kind in ("play", "use"):
         window = st.window.value if st.window else ""
         return 0.25 + 0.08 * _card_value(st, seat, a, window)
     card = a.get("card")
     if kind == "commit":
-        return 0.3 + 0.06 * st.stat(card, "willpower") - 0.03 * st.stat(card, "defense")
+        return 0.4 + 0.06 * st.stat(card, "willpower") - 0.03 * st.stat(card, "defense")
     if kind == "defend" and st.attack is not None:
         dmg = max(0, _enemy_attack(st, st.attack.enemy) + st.attack.bonus - st.stat(card, "defense"))
         return 0.1 if dmg >= _left(st, card) else 0.5 - 0.08 * dmg
