@@ -3,8 +3,8 @@
 The shared search bot (game/engine/bots: information-set MCTS) determinizes what a seat cannot
 see (the other hands, every deck's order, face-down shadows) and plays rollouts with
 ``policy``; ``prior`` ranks the actions of a search node and ``evaluate`` judges a position
-when a rollout stops early. The heuristics are those of a careful player: commit enough
-willpower to beat the staging area with a margin and keep a defender back, travel to the
+when a rollout stops early. The heuristics are those of a careful player: commit every
+character with willpower (the excess is progress) but keep defenders back, travel to the
 location that costs the most threat, engage only what can be killed, defend with the character
 that takes the least damage (a chump ally before a hero dies), attack where the damage kills,
 and play events when they change something now. They only read the state they are given, which
@@ -21,11 +21,10 @@ from game.engine.rng import Rng
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.quest.state import QuestState
 
-#: the chance a rollout step plays a random legal action instead of the heuristic one
-NOISE = 0.0
-#: commit tuning: enemies this far above the threat still count as coming, most guards kept back,
-#: and the shortfall that sends the guards questing anyway
-COMING, KEEP_MAX, SHORT, MARGIN = 3, 2, 99, 99
+#: enemies in the staging area with an engagement cost this far above a player's threat count as
+#: coming for that player; at most this many defenders are kept back from the quest (tuned with
+#: policy-only games: committing for progress wins far more often than committing just enough)
+COMING, KEEP_MAX = 3, 2
 #: expected threat of the encounter cards revealed per player in the quest phase
 REVEAL_THREAT = 1.5
 
@@ -97,11 +96,9 @@ def _committed_willpower(st: QuestState) -> int:
 # --- the policy --------------------------------------------------------------------------------------
 
 def policy(st: QuestState, seat: int, legal: list[Action], rng: Rng | None) -> Action:
-    """Return a sensible action for ``seat`` among ``legal`` (cheap: a one-ply rule per step)."""
+    """Return a sensible action for ``seat`` among ``legal`` (cheap, deterministic: one rule per step)."""
     if len(legal) == 1:
         return legal[0]
-    if rng is not None and rng.random() < NOISE:
-        return rng.choice(legal)
     kinds = {a.kind for a in legal}
     for kind, rule in _RULES:
         if kind in kinds:
@@ -232,32 +229,26 @@ def _attackers(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
 
 
 def _commit(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
-    """Commit until the team's willpower beats the expected threat; keep defenders back unless far short."""
-    target = _threat_ahead(st) + MARGIN
-    have = _committed_willpower(st)
+    """Commit every character with willpower (the excess is progress), strongest questers first, but
+    keep up to ``KEEP_MAX`` defenders back while enemies are engaged or will engage this round."""
     commits = [a for a in legal if a.kind == "commit" and st.stat(a["card"], "willpower") > 0]
     done = _first(legal, "done")
-    if not commits or (have >= target and done is not None):
+    if not commits:
         return done
-    ready = _ready_chars(st, seat)
     p = st.players[seat]
-    coming = [e for e in st.encounter.staging if st.defn(e).kind == "enemy" and st.defn(e).engagement <= p.threat + COMING]
-    attackers = sorted((_enemy_attack(st, e) for e in p.engaged + coming), reverse=True)
-    guards = sorted(ready, key=lambda c: -(st.stat(c, "defense") * 2 + st.stat(c, "attack") - st.stat(c, "willpower")
-                                           + (_left(st, c) if _is_hero(st, c) else 0) * 0.3))
-    keep = min(len(attackers), KEEP_MAX)
-    kept = set(guards[:keep])
+    coming = [e for e in st.encounter.staging
+              if st.defn(e).kind == "enemy" and st.defn(e).engagement <= p.threat + COMING]
+    guards = sorted(_ready_chars(st, seat), key=lambda c: -(
+        st.stat(c, "defense") * 2 + st.stat(c, "attack") - st.stat(c, "willpower")
+        + (_left(st, c) if _is_hero(st, c) else 0) * 0.3))
+    kept = set(guards[:min(len(p.engaged) + len(coming), KEEP_MAX)])
 
     def score(a: Action) -> float:
         c = a["card"]
         return st.stat(c, "willpower") * 2 - 0.7 * (st.stat(c, "attack") + st.stat(c, "defense"))
 
     options = [a for a in commits if a["card"] not in kept]
-    if not options and target - have >= SHORT:
-        options = commits
-    if not options:
-        return done
-    return max(options, key=score)
+    return max(options, key=score) if options else done
 
 
 def _travel(st: QuestState, seat: int, legal: list[Action]) -> Action | None:
