@@ -73,6 +73,12 @@ def test_player_pool_of_eighty_cards_with_every_player_keyword():
             "cancel_shadow"} <= verbs
 
 
+def test_the_content_uses_every_verb():
+    used = {e.effect for en in FULL for c in en.level.model.cards for e in (*c.effects, *c.shadow)}
+    used |= {e.effect for en in FULL for st in en.level.model.stages for e in st.effects}
+    assert set(VERBS.names()) <= used, sorted(set(VERBS.names()) - used)
+
+
 def test_every_card_effect_is_a_registered_verb():
     names = set(VERBS.names())
     for e in SCENARIOS:
