@@ -256,3 +256,13 @@ def test_every_card_that_does_something_says_so_in_three_languages():
             if effects:
                 texts = {lang: effects_text(effects, lang, names) for lang in ("en", "es", "it")}
                 assert all(texts.values()) and len(set(texts.values())) == 3, (c.id, texts)
+
+
+def test_no_two_shipped_cards_share_a_name_in_any_language():
+    seen: dict[tuple[str, str], str] = {}
+    for e in SCENARIOS:
+        for c in e.level.model.cards:
+            for lang in ("en", "es", "it"):
+                name = c.name if isinstance(c.name, str) else (c.name.get(lang) or c.name.en)
+                other = seen.setdefault((lang, name), c.id)
+                assert other == c.id, (lang, name, other, c.id)
