@@ -28,6 +28,8 @@ BIOMES: dict[str, tuple[str, str, str]] = {
     "desert": ("#e2c784", "#ead39a", "#a07a3a"),
     "snow": ("#e8eef2", "#f6f9fb", "#8aa0b4"),
     "jungle": ("#3f8248", "#4b9052", "#173a1c"),
+    "moor": ("#8a7a6a", "#9a8474", "#4a3a3a"),
+    "road": ("#b4c078", "#c2ca88", "#7a5a34"),
     "water": ("#3c6f9e", "#4a7fae", "#1e3f60"),
     "peaks": ("#8b8680", "#9a948c", "#3e3a36"),
 }
@@ -171,7 +173,28 @@ def tile_peaks(rng: random.Random) -> str:
     return "\n".join(out)
 
 
+def tile_moor(rng: random.Random) -> str:
+    out = [ground(rng, "moor")]
+    for x, y in spots(rng, 6, gap=12):
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{rng.uniform(3, 5):.1f}" fill="#7a4a7a" stroke="#3a2a3a" '
+                   f'stroke-width="1"/><circle cx="{x - 1:.1f}" cy="{y - 1:.1f}" r="1.3" fill="#b886c0"/>')
+    if rng.random() < 0.6:
+        x, y = rng.uniform(18, 46), rng.uniform(18, 46)
+        out.append(f'<path d="M{x - 6:.1f} {y + 4:.1f} L{x - 4:.1f} {y - 4:.1f} L{x + 4:.1f} {y - 5:.1f} L{x + 6:.1f} '
+                   f'{y + 4:.1f} Z" fill="#9a9488" stroke="#3e3a36" stroke-width="1.2"/>')
+    return "\n".join(out)
+
+
+def tile_road(rng: random.Random) -> str:
+    """The ground under a road (the scene draws the road itself toward its road neighbours)."""
+    out = [ground(rng, "road")]
+    for x, y in spots(rng, 4, gap=14):
+        out.append(f'<path d="M{x - 3:.1f} {y:.1f} l2 -4 l1 4 l2 -3" fill="none" stroke="#6e8a3a" stroke-width="1.1"/>')
+    return "\n".join(out)
+
+
 TILES: dict[str, Callable[[random.Random], str]] = {
+    "moor": tile_moor, "road": tile_road,
     "plains": tile_plains, "forest": tile_forest, "hills": tile_hills, "swamp": tile_swamp,
     "desert": tile_desert, "snow": tile_snow, "jungle": tile_jungle, "water": tile_water, "peaks": tile_peaks,
 }
@@ -295,6 +318,46 @@ def monsters() -> dict[str, str]:
                     f'M22 30 L14 44 M42 30 L50 44" stroke="#f0ead8" stroke-width="4" stroke-linecap="round"/>'
                     f'<path d="M32 26 L32 46 M22 30 L42 30 M24 36 L40 36 M24 42 L40 42" stroke="{ink}" '
                     f'stroke-width="1"/>',
+        "adder": f'<path d="M10 52 Q20 36 30 46 T50 36 Q58 26 48 18" fill="none" stroke="{ink}" stroke-width="11" '
+                 f'stroke-linecap="round"/><path d="M10 52 Q20 36 30 46 T50 36 Q58 26 48 18" fill="none" '
+                 f'stroke="#a08a3a" stroke-width="7" stroke-linecap="round" stroke-dasharray="5 3"/>'
+                 f'<path d="M46 14 L42 8 M46 14 L40 12" stroke="#c83a2a" stroke-width="1.5"/>' + eye.format(x=49, y=18),
+        "grasper": f'<path d="M14 56 Q4 30 18 20 M26 56 Q20 24 30 12 M38 56 Q44 26 36 10 M50 56 Q60 30 46 20" '
+                   f'fill="none" stroke="{ink}" stroke-width="9" stroke-linecap="round"/>'
+                   f'<path d="M14 56 Q4 30 18 20 M26 56 Q20 24 30 12 M38 56 Q44 26 36 10 M50 56 Q60 30 46 20" '
+                   f'fill="none" stroke="#5a7a4a" stroke-width="5" stroke-linecap="round"/>'
+                   f'<ellipse cx="32" cy="56" rx="24" ry="6" fill="#3a4a2a" stroke="{ink}" stroke-width="2"/>',
+        "stinger": f'<path d="M22 40 L8 30 M22 44 L6 44 M22 48 L8 56 M42 40 L56 30 M42 44 L58 44 M42 48 L56 56" '
+                   f'stroke="{ink}" stroke-width="2.5"/><ellipse cx="32" cy="44" rx="12" ry="9" fill="#b8863a" '
+                   f'stroke="{ink}" stroke-width="2.5"/><path d="M32 36 Q30 16 40 10 Q48 8 46 18" fill="none" '
+                   f'stroke="{ink}" stroke-width="7" stroke-linecap="round"/><path d="M32 36 Q30 16 40 10 Q48 8 46 18" '
+                   f'fill="none" stroke="#c8964a" stroke-width="4" stroke-linecap="round"/>'
+                   f'<path d="M46 18 L50 24 L43 21 Z" fill="#c83a2a"/>' + eye.format(x=28, y=44) + eye.format(x=36, y=44),
+        "drake": f'<path d="M30 34 L4 10 L14 32 L4 42 L28 42 Z M34 34 L60 10 L50 32 L60 42 L36 42 Z" '
+                 f'fill="#3a6a4a" stroke="{ink}" stroke-width="2"/><ellipse cx="32" cy="42" rx="9" ry="15" '
+                 f'fill="#4a8a5a" stroke="{ink}" stroke-width="2.5"/><path d="M25 22 Q32 6 39 22 L32 30 Z" '
+                 f'fill="#4a8a5a" stroke="{ink}" stroke-width="2"/><path d="M26 14 L22 6 M38 14 L42 6" '
+                 f'stroke="{ink}" stroke-width="2"/>' + eye.format(x=32, y=18),
+        "gnarl": f'<path d="M18 60 L20 36 Q10 30 12 18 L20 24 Q22 10 32 8 Q42 10 44 24 L52 18 Q54 30 44 36 L46 60 Z" '
+                 f'fill="#7a5a3a" stroke="{ink}" stroke-width="2.5"/><path d="M22 40 Q32 46 42 40" fill="none" '
+                 f'stroke="{ink}" stroke-width="2"/><circle cx="18" cy="14" r="5" fill="#5a8a3a"/>'
+                 f'<circle cx="46" cy="14" r="5" fill="#5a8a3a"/>' + eye.format(x=27, y=26) + eye.format(x=37, y=26),
+        "thrall": f'<path d="M14 60 Q14 30 32 28 Q50 30 50 60 Z" fill="#5a5a6a" stroke="{ink}" stroke-width="2.5"/>'
+                  f'<circle cx="32" cy="18" r="10" fill="#c8ccb8" stroke="{ink}" stroke-width="2.5"/>'
+                  f'<path d="M20 40 L8 30 M44 40 L56 30" stroke="#c8ccb8" stroke-width="4" stroke-linecap="round"/>'
+                  f'<circle cx="28" cy="17" r="2.5" fill="#60f0a0"/><circle cx="36" cy="17" r="2.5" fill="#60f0a0"/>',
+        "shrieker": f'<path d="M32 32 L4 12 L12 30 L2 40 L18 38 L24 48 L32 40 L40 48 L46 38 L62 40 L52 30 L60 12 Z" '
+                    f'fill="#6a4a6a" stroke="{ink}" stroke-width="2.5"/><path d="M28 34 L32 42 L36 34 Z" fill="#fff"/>'
+                    + eye.format(x=28, y=28) + eye.format(x=36, y=28),
+        "reaver": f'<circle cx="32" cy="18" r="9" fill="#d8b890" stroke="{ink}" stroke-width="2.5"/>'
+                  f'<path d="M22 16 Q32 2 42 16 Z" fill="#6a3a2a" stroke="{ink}" stroke-width="1.5"/>'
+                  f'<path d="M16 58 Q16 32 32 30 Q48 32 48 58 Z" fill="#7a3a2a" stroke="{ink}" stroke-width="2.5"/>'
+                  f'<path d="M44 40 L58 20 M52 20 L60 26" stroke="#c0c4cc" stroke-width="3"/>'
+                  f'<path d="M22 20 L42 20" stroke="{ink}" stroke-width="2"/>',
+        "cultist": f'<path d="M12 60 Q14 30 22 20 Q32 2 42 20 Q50 30 52 60 Z" fill="#3a2a4a" stroke="{ink}" '
+                   f'stroke-width="2.5"/><ellipse cx="32" cy="28" rx="8" ry="9" fill="#140c18"/>'
+                   f'<circle cx="29" cy="28" r="1.8" fill="#ff4040"/><circle cx="35" cy="28" r="1.8" fill="#ff4040"/>'
+                   f'<circle cx="32" cy="46" r="5" fill="none" stroke="#c9962f" stroke-width="2"/>',
         "boar": f'<ellipse cx="30" cy="38" rx="22" ry="14" fill="#6a4a3a" stroke="{ink}" stroke-width="2.5"/>'
                 f'<path d="M48 32 L60 38 L50 46 Z" fill="#8a6a5a" stroke="{ink}" stroke-width="2"/>'
                 f'<path d="M52 44 Q58 46 56 38" fill="none" stroke="#f4f0e4" stroke-width="2.5"/>'
@@ -305,16 +368,18 @@ def monsters() -> dict[str, str]:
 
 #: portrait id -> (skin, hair, clothes, extra)
 PORTRAITS: dict[str, tuple[str, str, str, str]] = {
+    "ferrywoman": ("#d8b088", "#6a3a1a", "#2a4a7a", "scarf"),
+    "shepherd": ("#e8c8a8", "#e8e8e8", "#7a6a4a", "beard"),
+    "pilgrim": ("#f0d8c0", "#8a5a3a", "#e8e0d0", "hood"),
+    "prospector": ("#c89868", "#3a2a1a", "#8a5a2a", "hat"),
+    "caravaneer": ("#8a5a3a", "#1a1a1a", "#b8863a", "scarf"),
+    "eelcatcher": ("#d0a878", "#a86a2a", "#4a6a3a", "cap"),
+    "captain": ("#d09878", "#5a2a1a", "#2a3a6a", "feather"),
+    "herbwife": ("#e0d0b8", "#5a3a4a", "#4a2a5a", "pointed"),
+    "hermit": ("#b88858", "#b8b8b8", "#a8702a", "bald"),
+    "squire": ("#f0d0b0", "#c89a3a", "#8a2a3a", "plain"),
     "elder": ("#e8c8a8", "#e8e8e8", "#5a6a8a", "beard"),
     "merchant": ("#d8a878", "#3a2a1a", "#8a5a2a", "hat"),
-    "hunter": ("#c89868", "#6a3a1a", "#4a6a3a", "hood"),
-    "witch": ("#e0d0b8", "#2a1a2a", "#4a2a5a", "pointed"),
-    "monk": ("#b88858", "#000000", "#a8702a", "bald"),
-    "sailor": ("#d8b088", "#a86a2a", "#2a4a7a", "cap"),
-    "bard": ("#f0d0b0", "#c89a3a", "#8a2a3a", "feather"),
-    "scout": ("#8a5a3a", "#1a1a1a", "#6a5a3a", "scarf"),
-    "smith": ("#d09878", "#5a2a1a", "#5a5a5a", "beard"),
-    "healer": ("#f0d8c0", "#8a5a3a", "#e8e0d0", "hood"),
 }
 
 
@@ -414,10 +479,10 @@ def write_all(out: Path) -> int:
     for biome, paint in TILES.items():
         for v in range(VARIANTS):
             rng = random.Random(f"{biome}-{v}")
-            files[f"tiles/{biome}_{v}.svg"] = svg(paint(rng), note=f"{biome} tile, variant {v}")
+            files[f"biomes/{biome}_{v}.svg"] = svg(paint(rng), note=f"{biome} tile, variant {v}")
     for name, body in road_parts().items():
-        files[f"tiles/{name}.svg"] = svg(body, note=name)
-    files["tiles/fog.svg"] = svg(fog(), note="fog")
+        files[f"roads/{name}.svg"] = svg(body, note=name)
+    files["fog.svg"] = svg(fog(), note="fog")
     for name, body in sites().items():
         files[f"sites/{name}.svg"] = svg(body, note=f"{name} site")
     files["hero.svg"] = svg(hero(), note="hero figure")
