@@ -205,7 +205,7 @@ ROAD_EDGE = "#7a5a34"
 
 def road_parts() -> dict[str, str]:
     """Road pieces: a hub and a half-segment toward each side (the scene joins them by neighbours)."""
-    parts = {"road_hub": f'<circle cx="32" cy="32" r="8" fill="{ROAD}" stroke="{ROAD_EDGE}" stroke-width="1.2"/>'}
+    parts = {"road_hub": f'<rect x="26" y="26" width="12" height="12" fill="{ROAD}"/>'}
     seg = {"n": (26, 0, 12, 32), "s": (26, 32, 12, 32), "w": (0, 26, 32, 12), "e": (32, 26, 32, 12)}
     for side, (x, y, w, h) in seg.items():
         stones = "".join(f'<circle cx="{x + w / 2 + (3 if k % 2 else -3) if w < h else x + 5 + k * 8:.1f}" '
