@@ -11,3 +11,9 @@ from pathlib import Path
 from game.engine.i18n import load_catalog
 
 load_catalog(Path(__file__).with_name("strings.toml"))
+
+from game.scenes.expedition.scene import ExpeditionScene  # noqa: E402 - the catalogue first
+
+SCENE = ExpeditionScene
+
+__all__ = ["SCENE", "ExpeditionScene"]

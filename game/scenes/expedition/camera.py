@@ -48,6 +48,12 @@ class Camera:
         self.ox = (ww - vw) / 2 if ww <= vw else max(0.0, min(float(ww - vw), self.ox))
         self.oy = (wh - vh) / 2 if wh <= vh else max(0.0, min(float(wh - vh), self.oy))
 
+    def fit(self) -> None:
+        """Start at the largest zoom (up to 64 px) that shows a small map whole, else the default zoom."""
+        fits = [z for z in ZOOMS if z <= 64 and self.cols * z <= self.view.w and self.rows * z <= self.view.h]
+        self.tile = max(fits) if fits and max(fits) >= DEFAULT_ZOOM else DEFAULT_ZOOM
+        self.clamp()
+
     # ----------------------------------------------------------------- conversions
     def cell_rect(self, x: int, y: int) -> pygame.Rect:
         """The canvas rect of square (x, y) (it may lie outside the view)."""

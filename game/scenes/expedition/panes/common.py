@@ -29,6 +29,13 @@ BIOME_COLOURS: dict[str, tuple[int, int, int]] = {
     "desert": (226, 199, 132), "snow": (232, 238, 242), "jungle": (63, 130, 72), "moor": (138, 122, 106),
     "road": (184, 148, 98), "water": (60, 111, 158), "peaks": (139, 134, 128),
 }
+#: other names levels give biome sprites, and the art that stands for them
+SPRITE_ALIASES = {"meadow": "plains", "grassland": "plains", "field": "plains", "woods": "forest",
+                  "woodland": "forest", "marsh": "swamp", "bog": "swamp", "mire": "swamp", "fen": "swamp",
+                  "dunes": "desert", "sand": "desert", "waste": "desert", "snowfield": "snow", "tundra": "snow",
+                  "ice": "snow", "heath": "moor", "highland": "hills", "deep_water": "water", "sea": "water",
+                  "lake": "water", "ocean": "water", "mountains": "peaks", "mountain": "peaks", "cliffs": "peaks",
+                  "rainforest": "jungle", "path": "road"}
 #: monster icons by skirmish body, when a monster names no icon of its own
 BODY_ICONS = {"quadruped": "wolf", "serpent": "adder", "tentacled": "grasper", "arachnid": "stinger",
               "ooze": "ooze", "winged": "drake", "humanoid": "reaver", "golem": "golem", "four_armed": "troll"}
@@ -67,12 +74,24 @@ def spread(x: int, y: int, n: int) -> int:
     return zlib.crc32(f"{x},{y}".encode()) % max(1, n)
 
 
-def tile_path(sprite: str, variant: int) -> str | None:
-    """The art of a biome's variant (variant 0, then None when the sprite has no art)."""
-    for v in (variant, 0):
-        rel = f"{ART}/biomes/{sprite}_{v}.svg"
-        if exists(rel):
-            return rel
+def tile_path(sprite: str, variant: int, biome: str = "") -> str | None:
+    """The art of a biome's variant: its sprite's, else an alias's or the biome id's (variant 0 when the art has
+    fewer variants); None when nothing stands for it (the tile is then drawn flat)."""
+    for name in dict.fromkeys((sprite, SPRITE_ALIASES.get(sprite, ""), biome, SPRITE_ALIASES.get(biome, ""))):
+        if not name:
+            continue
+        for v in (variant, 0):
+            rel = f"{ART}/biomes/{name}_{v}.svg"
+            if exists(rel):
+                return rel
+    return None
+
+
+def biome_colour(sprite: str, biome: str = "") -> tuple[int, int, int] | None:
+    """The flat colour of a biome (by sprite, alias or id), None when unknown."""
+    for name in (sprite, SPRITE_ALIASES.get(sprite, ""), biome, SPRITE_ALIASES.get(biome, "")):
+        if name in BIOME_COLOURS:
+            return BIOME_COLOURS[name]
     return None
 
 

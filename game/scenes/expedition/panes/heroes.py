@@ -108,7 +108,7 @@ class HeroesPane(ExpeditionPane):
             top = pygame.Rect(box.x + 3, box.y + 1, box.w - 6, gfx.line_height(11) + 1)
             self.line(surface, t(f"expedition_scene.stat.{stat}"), top, 11, pal.ink_light, "center", minimum=7)
             low = pygame.Rect(box.x + 3, top.bottom, box.w - 6, box.bottom - top.bottom - 1)
-            self.line(surface, f"{value}" + (f" (+{bonus})" if bonus > 0 else ""), low, 14, pal.accent, "center",
+            self.line(surface, f"{value}" + (f" (+{bonus})" if bonus > 0 else ""), low, 14, pal.ink_light, "center",
                       bold=True, minimum=8)
         y += sh + 6
         self.items = []

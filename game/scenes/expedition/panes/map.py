@@ -166,7 +166,7 @@ class MapPane(ExpeditionPane):
         for p in pts[1:]:
             pygame.draw.circle(surface, pal.accent, p, max(3, self.cam.tile // 10))
         end = self.cam.cell_rect(*self.path[-1])
-        words = t("expedition_scene.path_cost", n=len(self.path))
+        words = t("expedition_scene.path_cost", n=board.cost.get(self.hover, len(self.path)))
         box = pygame.Rect(0, 0, max(96, self.cam.tile * 2), 24)
         box.midbottom = (end.centerx, end.y - 2)
         box.clamp_ip(self.rect)

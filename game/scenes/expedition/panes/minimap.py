@@ -55,15 +55,16 @@ class MinimapPane(ExpeditionPane):
         for s in board.sites:
             c = self.point(s.at)
             if s.kind == "town":
-                pygame.draw.rect(surface, (120, 40, 30), pygame.Rect(c[0] - 2, c[1] - 2, max(4, k), max(4, k)))
+                w = max(4, min(8, k))
+                pygame.draw.rect(surface, (120, 40, 30), pygame.Rect(c[0] - w // 2, c[1] - w // 2, w, w))
             elif s.kind in ("ruin", "lair", "shrine", "tower", "camp", "landmark"):
-                pygame.draw.circle(surface, (60, 50, 40), c, max(1, k // 2))
+                pygame.draw.circle(surface, (60, 50, 40), c, max(1, min(4, k // 2)))
         if board.goal_at is not None:
             c = self.point(board.goal_at)
-            size = max(10, k * 3)
+            size = max(12, min(22, k * 3))
             surface.blit(gfx.load_svg(f"{ART}/goal.svg", (size, size)), (c[0] - size // 4, c[1] - size + 2))
         for h in board.heroes:
-            gfx.draw_seat_badge(surface, h.seat, self.point(h.at), max(3, k + 1))
+            gfx.draw_seat_badge(surface, h.seat, self.point(h.at), max(4, min(7, k + 1)))
         frame = self.frame()
         pygame.draw.rect(surface, pal.ink_light, frame.clip(self.area.inflate(2, 2)), 2)
 

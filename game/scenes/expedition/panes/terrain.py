@@ -15,7 +15,7 @@ from typing import Any, Iterable
 import pygame
 
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import ART, BIOME_COLOURS, spread, tile_path
+from game.scenes.expedition.panes.common import ART, BIOME_COLOURS, biome_colour, spread, tile_path
 from game.ui import gfx
 from game.ui.layers import LayerCache
 
@@ -71,7 +71,7 @@ class Terrain:
             return (40, 40, 40)
         if lk.road or (x, y) in self.roads:
             return BIOME_COLOURS["road"]
-        return BIOME_COLOURS.get(lk.sprite) or BIOME_COLOURS.get(lk.id) or _hashed_colour(lk.id)
+        return biome_colour(lk.sprite, lk.id) or _hashed_colour(lk.id)
 
     @classmethod
     def build(cls, rows: Iterable[Iterable[str]], looks: Iterable[BiomeLook],
@@ -121,7 +121,7 @@ class TerrainPainter:
                 if lk is None:
                     continue
                 rect = pygame.Rect(i * t, j * t, t, t)
-                path = tile_path(lk.sprite, spread(x, y, lk.variants))
+                path = tile_path(lk.sprite, spread(x, y, lk.variants), lk.id)
                 if path is None:
                     surface.fill(terrain.colour(x, y), rect)
                 else:

@@ -1,0 +1,307 @@
+"""The decision of the moment as cards for the panes: the step panel's card (escape or fight with the
+odds, ask for help, answer, search with the odds, claim, contact, an NPC's message), the trade card and
+the city card, and the outcome of what just happened (battle results, items found) as animations.
+
+Why a module of its own: ``read.py`` turns the typed view into marks; this turns the view plus the legal
+actions into choices with words and figures. Every choice carries a legal Action (or the reason it is
+not one now); the odds are exact, from the dice the view reports.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.i18n import localize, t
+from game.rulesets.expedition.kinds import ESCAPE_HITS, FREE_HEALS, HEAL_PRICE, SEARCH_MIN
+from game.rulesets.expedition.views import HIDDEN
+from game.scenes.expedition.panes.city import CityCard, Offer
+from game.scenes.expedition.panes.common import monster_path, portrait_path
+from game.scenes.expedition.panes.marks import Choice, StepCard
+from game.scenes.expedition.panes.trade import TradeCard
+from game.ui import anim, gfx
+
+
+def at_least(n: int, k: int, p: float) -> float:
+    """The chance of at least ``k`` successes among ``n`` dice that each succeed with chance ``p``."""
+    if k <= 0:
+        return 1.0
+    return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+def face_chance(from_face: int) -> float:
+    """The chance that a d6 shows ``from_face`` or more."""
+    return max(0, min(6, 7 - from_face)) / 6
+
+
+def percent(p: float) -> str:
+    """A chance in words ("42 %")."""
+    return t("expedition_scene.percent", n=int(round(p * 100)))
+
+
+class Cards:
+    """The card builders, mixed into the ``Reader`` (they use its view, words and cache)."""
+
+    scene: Any
+    ev: Any
+    model: Any
+    lang: str
+
+    def acting(self) -> bool:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def memo(self, name: str, build: Any) -> Any:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def item(self, slot: int, iid: str, hidden: bool = False) -> Any:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def message(self, npc: str, site: str) -> str:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def quest_words(self, npc: str) -> str:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def npc_name(self, nid: str) -> str:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def site_name(self, sid: str | None) -> str:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def monster(self, mid: str) -> tuple[str, str | None, str | None]:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    def extra(self, key: str, default: Any) -> Any:  # pragma: no cover - the Reader's
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- helpers
+    def legal(self) -> list[Action]:
+        """The legal actions when the seat in front may act (else none)."""
+        return list(self.scene.legal) if self.acting() else []
+
+    def of(self, *kinds: str) -> list[Action]:
+        """The legal actions of these kinds."""
+        return [a for a in self.legal() if a.kind in kinds]
+
+    def one(self, kind: str) -> Action | None:
+        """The legal action of this kind (the first)."""
+        found = self.of(kind)
+        return found[0] if found else None
+
+    def choice(self, action: Action | None, label: str, detail: str = "", primary: bool = False) -> list[Choice]:
+        """A button for an action when it is legal now (none otherwise)."""
+        return [] if action is None else [Choice(label, action, detail, primary)]
+
+    def name(self, seat: int | None) -> str:
+        """A seat's name."""
+        return str(self.scene.seat_name(seat))
+
+    # ----------------------------------------------------------------- the step panel
+    def step_card(self) -> StepCard | None:
+        """The decision panel of this moment (None: nothing to show over the map)."""
+        return self.memo("step", self._step_card)
+
+    def _step_card(self) -> StepCard | None:
+        ev = self.ev
+        if ev.over:
+            return None
+        step, seat = ev.step, ev.decision.seat
+        if not self.acting():
+            if step in ("move", "final") or seat is None:
+                return None
+            return StepCard(t("expedition_scene.waiting", name=self.name(seat)),
+                            (t(f"expedition_scene.step.{step}"),), seat=seat)
+        build = getattr(self, f"_card_{step}", None)
+        return build() if build is not None else None
+
+    def _card_danger(self) -> StepCard:
+        ev = self.ev
+        n, need, face = ev.escape_dice, ESCAPE_HITS, self.model.dice.escape
+        chance = ev.escape_chance
+        h = ev.active_hero
+        biome = self.model.biomes.get(ev.map.biome(h.x, h.y))
+        lines = (t("expedition_scene.danger_line", biome=localize(biome.name, self.lang) if biome else "?"),
+                 t("expedition_scene.escape_rule", n=n, need=need, face=face))
+        choices = (self.choice(self.one("escape"), t("expedition_scene.escape"), percent(chance), True)
+                   + self.choice(self.one("fight"), t("expedition_scene.fight")))
+        return StepCard(t("expedition_scene.danger_title"), lines, choices=tuple(choices), seat=ev.active)
+
+    def _monster_pictures(self) -> tuple[tuple[str, ...], str]:
+        m = self.ev.encounter
+        if m is None:
+            return (), ""
+        name, icon, body = self.monster(m.monster)
+        return (monster_path(icon, body),) * max(1, len(m.at)), \
+            t("expedition_scene.monsters_line", n=len(m.at), name=name)
+
+    def _card_help(self) -> StepCard:
+        ev = self.ev
+        pics, words = self._monster_pictures()
+        choices: list[Choice] = []
+        for a in self.of("ask"):
+            choices.append(Choice(t("expedition_scene.ask", name=self.name(a.get("hero"))), a))
+        choices += self.choice(self.one("battle"), t("expedition_scene.battle"), primary=True)
+        choices += self.choice(self.one("quick"), t("expedition_scene.quick"))
+        helpers = [self.name(s) for s in (ev.encounter.helpers if ev.encounter else [])]
+        lines = (words,) + ((t("expedition_scene.helpers", names=", ".join(helpers)),) if helpers else ())
+        return StepCard(t("expedition_scene.help_title"), lines, pics, tuple(choices), ev.active)
+
+    def _card_answer(self) -> StepCard:
+        ev = self.ev
+        pics, words = self._monster_pictures()
+        choices = (self.choice(self.one("accept"), t("expedition_scene.accept_help"), primary=True)
+                   + self.choice(self.one("refuse"), t("expedition_scene.refuse_help")))
+        return StepCard(t("expedition_scene.answer_title", name=self.name(ev.active)), (words,), pics,
+                        tuple(choices), ev.decision.seat)
+
+    def _card_search(self) -> StepCard:
+        ev = self.ev
+        n, need, dice = ev.vision_dice, SEARCH_MIN, self.model.dice
+        p = ev.search_chance
+        lines = (t("expedition_scene.search_rule", n=n, need=need, face=dice.vision, luck=dice.luck),)
+        choices = self.choice(self.one("search"), t("expedition_scene.search"), percent(p), True)
+        return StepCard(t("expedition_scene.search_title"), lines, choices=tuple(choices), seat=ev.active)
+
+    def _card_claim(self) -> StepCard:
+        ev = self.ev
+        choices = []
+        for a in self.of("claim"):
+            n, r = int(a.get("normal") or 0), int(a.get("rare") or 0)
+            parts = ([t("expedition_scene.n_normal", n=n)] if n else []) + ([t("expedition_scene.n_rare", n=r)] if r
+                                                                           else [])
+            choices.append(Choice(" + ".join(parts), a, t("expedition_scene.costs", n=2 * n + 3 * r)))
+        return StepCard(t("expedition_scene.claim_title", n=self.extra("successes", 0)),
+                        (t("expedition_scene.claim_rule"),), choices=tuple(choices), seat=ev.active)
+
+    def _card_contact(self) -> StepCard:
+        ev = self.ev
+        choices: list[Choice] = []
+        pics: list[str] = []
+        for a in self.of("talk"):
+            nid = str(a.get("npc"))
+            who = self.npc_name(nid)
+            pics.append(portrait_path(getattr(self.model.npcs.get(nid), "portrait", None), nid))
+            choices.append(Choice(t("expedition_scene.talk", name=who), a, primary=True))
+        for a in self.of("trade"):
+            choices.append(Choice(t("expedition_scene.trade", name=self.name(a.get("hero"))), a))
+        choices += self.choice(self.one("done"), t("expedition_scene.go_on"))
+        talked = set(self.extra("talked", []))
+        heard = [k for k in ev.active_hero.known if k.npc in talked and k.teller is None]
+        lines = tuple(self.message(k.npc, k.site) for k in heard) or (t("expedition_scene.contact_line"),)
+        return StepCard(t("expedition_scene.contact_title"), lines, tuple(pics), tuple(choices), ev.active)
+
+    # ----------------------------------------------------------------- trade
+    def trade_card(self) -> TradeCard:
+        """The trade screen's card."""
+        return self.memo("trade", self._trade_card)
+
+    def _trade_card(self) -> TradeCard:
+        ev = self.ev
+        o = ev.offer
+        maker, other = ev.heroes[o.frm], ev.heroes[o.to]
+        reply = ev.step == "reply"
+        toggles = {("give", a.get("slot")): a for a in self.of("give")}
+        toggles.update({("take", a.get("slot")): a for a in self.of("take")})
+        infos: list[tuple[str, Any]] = []
+        told = -1
+        if not reply:
+            tell = {a.get("info"): a for a in self.of("tell")}
+            infos.append((t("expedition_scene.tell_nothing"), tell.get(-1)))
+            tellable = [self.message(k.npc, k.site) for k in maker.known]
+            tellable += [self.message(r.npc, r.site) for r in self.model.rumours]
+            for i, words in enumerate(tellable):
+                infos.append((words, tell.get(i)))
+            told = o.info + 1
+        message = ""
+        if reply and o.has_message:
+            message = t("expedition_scene.a_message")
+        if reply:
+            buttons = (self.choice(self.one("accept"), t("expedition_scene.accept"), primary=True)
+                       + self.choice(self.one("refuse"), t("expedition_scene.refuse")))
+        else:
+            buttons = (self.choice(self.one("cancel"), t("expedition_scene.cancel"))
+                       + self.choice(self.one("send"), t("expedition_scene.send"), primary=True))
+        return TradeCard(self.name(maker.seat), self.name(other.seat), maker.seat, other.seat,
+                         tuple(self.item(i, iid) for i, iid in enumerate(maker.items)),
+                         tuple(self.item(i, iid) for i, iid in enumerate(other.items)),
+                         frozenset(o.give), frozenset(o.take), tuple(infos), told, message, reply, toggles,
+                         tuple(buttons))
+
+    # ----------------------------------------------------------------- city
+    def city_card(self) -> CityCard:
+        """The city screen's card."""
+        return self.memo("city", self._city_card)
+
+    def _city_card(self) -> CityCard:
+        ev = self.ev
+        h = ev.heroes[ev.active]
+        buys = {a.get("slot"): a for a in self.of("buy")}
+        sells = {a.get("slot"): a for a in self.of("sell")}
+        quests = {a.get("npc"): a for a in self.of("quest")}
+        market = []
+        for i, iid in enumerate(ev.market):
+            hidden = iid == HIDDEN
+            it = self.item(i, iid, hidden)
+            if hidden:
+                market.append(Offer(it, t("expedition_scene.face_down")))
+            elif i in buys:
+                market.append(Offer(it, it.name, buys[i], None, t("expedition_scene.gold_n", n=it.price)))
+            else:
+                market.append(Offer(it, it.name, None, t("expedition_scene.cannot_buy"),
+                                    t("expedition_scene.gold_n", n=it.price)))
+        selling = []
+        for i, iid in enumerate(h.items):
+            it = self.item(i, iid)
+            price = self.item(i, iid).price // 2
+            if i in sells:
+                selling.append(Offer(it, it.name, sells[i], None, t("expedition_scene.gold_n", n=price)))
+            else:
+                selling.append(Offer(it, it.name, None, t("expedition_scene.cannot_sell")))
+        offers = []
+        taken = {q for x in ev.heroes for q in x.quests + x.done}
+        for nid in [n for n, npc in self.model.npcs.items() if npc.quest is not None and n not in taken]:
+            words = self.quest_words(nid)
+            if nid in quests:
+                offers.append(Offer(None, words, quests[nid]))
+            else:
+                offers.append(Offer(None, words, None, t("expedition_scene.quests_full")))
+        heal = self.one("heal")
+        heals = self.extra("heals", 0)
+        heal_words = t("expedition_scene.free") if heals < FREE_HEALS else t("expedition_scene.gold_n", n=HEAL_PRICE)
+        buttons = (self.choice(self.one("browse"), t("expedition_scene.browse"))
+                   + self.choice(heal, t("expedition_scene.heal"), heal_words)
+                   + self.choice(self.one("leave"), t("expedition_scene.leave"), primary=True))
+        town = ev.site_at(h.x, h.y)
+        return CityCard(self.site_name(town.id) if town else t("expedition_scene.town"), self.name(h.seat),
+                        h.gold, f"{h.health}/{h.max_health}", tuple(market), tuple(selling), tuple(offers),
+                        tuple(buttons))
+
+    # ----------------------------------------------------------------- outcomes
+    def outcome(self, events: list[Event]) -> list[Any]:
+        """Banners and floating words for what just happened (battle results, items found, knock-outs)."""
+        out: list[Any] = []
+        scene = self.scene
+        for e in events:
+            data = e.data if isinstance(e.data, dict) else {}
+            words = ""
+            if e.kind == "BattleEnded":
+                words = t("expedition_scene.battle_won" if data.get("won") else "expedition_scene.battle_lost")
+            elif e.kind == "HeroKnockedOut":
+                words = t("expedition_scene.knocked_out", name=self.name(data.get("seat")))
+            elif e.kind == "EscapeRolled":
+                words = t("expedition_scene.escaped" if data.get("escaped") else "expedition_scene.caught")
+            elif e.kind == "ItemsFound" and data.get("items"):
+                words = t("expedition_scene.found", n=len(data["items"]))
+            if words:
+                out.append(anim.Call(lambda w=words: scene.banner.show(w)))
+                out.append(anim.Wait(0.6))
+            if e.kind in ("RewardTaken", "ItemBought", "ItemSold") and isinstance(data.get("gold"), int):
+                hero = scene.reader.board().hero(data.get("seat"))
+                if hero is not None:
+                    pos = scene.cam.cell_rect(*hero.at).midtop
+                    sign = "+" if e.kind != "ItemBought" else "-"
+                    out.append(anim.Call(lambda p=pos, g=data["gold"], s=sign: scene.battle.arena.floats.spawn(
+                        f"{s}{abs(g)}", p, gfx.palette().accent, size=22, style="boxed")))
+        return out
