@@ -15,7 +15,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import localize, t
-from game.rulesets.expedition.kinds import ESCAPE_HITS, FREE_HEALS, HEAL_PRICE, SEARCH_MIN
+from game.rulesets.expedition.kinds import ESCAPE_HITS, FREE_HEALS, HEAL_PRICE, MARKET_SIZE, SEARCH_MIN
 from game.rulesets.expedition.views import HIDDEN
 from game.scenes.expedition.panes.city import CityCard, Offer
 from game.scenes.expedition.panes.common import monster_path, portrait_path
@@ -241,6 +241,10 @@ class Cards:
         sells = {a.get("slot"): a for a in self.of("sell")}
         quests = {a.get("npc"): a for a in self.of("quest")}
         market = []
+        browse = self.one("browse")
+        if not ev.market and browse is not None:
+            back = self.item(-1, HIDDEN, True)
+            market = [Offer(back, t("expedition_scene.browse_tip"), browse) for _ in range(MARKET_SIZE)]
         for i, iid in enumerate(ev.market):
             hidden = iid == HIDDEN
             it = self.item(i, iid, hidden)

@@ -72,8 +72,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.selected: tuple | None = None       # the battle menu's open group (skirmish panes read it)
         self.focus: str | None = None            # the battle's detail card (skirmish panes read it)
         self._press: tuple[int, int] | None = None
+        self._last: tuple[int, int] = (0, 0)
         self._panning = False
         self._followed: Any = None
+        self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
 
     # ================================================================= what is shown
     def mode(self) -> str:
@@ -132,14 +134,15 @@ class ExpeditionScene(PaneHost, RulesetScene):
         on_map = self._map_free
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and on_map(event.pos) \
                 and not self.queue.blocking and not self.inspector.animating and self.app.top is self:
-            self._press, self._panning = event.pos, False
+            self._press, self._panning, self._last = event.pos, False, event.pos
             self.router.mouse = event.pos
             return
         if event.type == pygame.MOUSEMOTION and self._press is not None:
             if not self._panning and abs(event.pos[0] - self._press[0]) + abs(event.pos[1] - self._press[1]) >= DRAG:
                 self._panning = True
             if self._panning:
-                self.cam.pan(-event.rel[0], -event.rel[1])
+                self.cam.pan(self._last[0] - event.pos[0], self._last[1] - event.pos[1])
+            self._last = event.pos
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             press, panned = self._press, self._panning
             self._press, self._panning = None, False
@@ -292,6 +295,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
             else:
                 card = r.step_card()
                 if card is not None:
+                    hero = board.hero(board.active)
+                    self.step.avoid = self.cam.cell_rect(*hero.at) if hero is not None else None
                     self.step.visible = True
                     self.step.draw(surface, card)
         self.minimap.draw(surface, board)

@@ -78,6 +78,10 @@ class BattlePane(ExpeditionPane):
         if self.last is None or self.last is not sv:
             self.chain.sync(sv)
             self.last = sv
+            who = sv.decision.who if sv.decision is not None else ()
+            if who and (self.scene.focus is None or sv.get(self.scene.focus) is None or
+                        getattr(self.scene, "_focus_auto", True)):
+                self.scene.focus = who[0]
         self.track.follow(sv.needle)
         for p in self.parts(sv):
             p.draw(surface, sv)

@@ -30,6 +30,8 @@ class StepPane(ExpeditionPane):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        #: a square the panel must not cover (the acting hero's): the panel docks at the top instead
+        self.avoid: pygame.Rect | None = None
 
     # ----------------------------------------------------------------- geometry
     @staticmethod
@@ -48,7 +50,10 @@ class StepPane(ExpeditionPane):
         rows = (len(card.choices) + cols - 1) // cols
         h = 12 + title_h + max(pic, text_h) + 8 + rows * (self.button_h() + 6) + 6
         h = min(MAX_H, h)
-        return pygame.Rect(m.centerx - w // 2, m.bottom - h - 10, w, h)
+        r = pygame.Rect(m.centerx - w // 2, m.bottom - h - 10, w, h)
+        if self.avoid is not None and r.colliderect(self.avoid.inflate(12, 12)):
+            r.y = m.y + 10
+        return r
 
     @staticmethod
     def columns(card: StepCard) -> int:
