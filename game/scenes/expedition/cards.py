@@ -22,6 +22,7 @@ from game.scenes.expedition.panes.common import monster_path, portrait_path
 from game.scenes.expedition.panes.marks import Choice, StepCard
 from game.scenes.expedition.panes.trade import TradeCard
 from game.ui import anim, gfx
+from game.ui.dice_tray import Face
 
 
 def at_least(n: int, k: int, p: float) -> float:
@@ -281,6 +282,29 @@ class Cards:
         return CityCard(self.site_name(town.id) if town else t("expedition_scene.town"), self.name(h.seat),
                         h.gold, f"{h.health}/{h.max_health}", tuple(market), tuple(selling), tuple(offers),
                         tuple(buttons))
+
+    # ----------------------------------------------------------------- dice
+    def dice_faces(self, event: Event) -> list[Any]:
+        """The faces a roll shows in the tray: hits lit, the luck die in gold, the monster die named."""
+        data = event.data if isinstance(event.data, dict) else {}
+        dice = list(data.get("dice") or [])
+        purpose = data.get("purpose")
+        pal = gfx.palette()
+        model = self.model
+        if purpose == "escape":
+            face = int(data.get("hit_from") or model.dice.escape)
+            return [Face(str(d), pips=d, colour=pal.good if d >= face else None) for d in dice if isinstance(d, int)]
+        if purpose == "search" and dice:
+            face = model.dice.vision
+            out = [Face(str(d), pips=d, colour=pal.good if d >= face else None) for d in dice[:-1]
+                   if isinstance(d, int)]
+            luck = dice[-1]
+            return out + [Face(str(luck), pips=luck, colour=pal.accent if data.get("lucky") else pal.bad)]
+        if purpose == "monsters" and len(dice) == 2:
+            mid, count = dice
+            name = t("expedition_scene.no_monster") if mid == "none" else self.monster(str(mid))[0]
+            return [Face(name.split()[0][:7]), count]
+        return dice
 
     # ----------------------------------------------------------------- outcomes
     def outcome(self, events: list[Event]) -> list[Any]:

@@ -27,7 +27,7 @@ from game.engine.actions import Action
 from game.engine.i18n import t
 from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
-from game.scenes.expedition.panes.battle import BattlePane
+from game.scenes.expedition.panes.battle import BattlePane, child_event
 from game.scenes.expedition.camera import PAN_SPEED, Camera
 from game.scenes.expedition.panes.city import CityPane
 from game.scenes.expedition.panes.common import Geometry
@@ -76,6 +76,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._panning = False
         self._followed: Any = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
+        self.animator.dice_of = self.reader.dice_faces
 
     # ================================================================= what is shown
     def mode(self) -> str:
@@ -234,8 +235,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
 
     # ================================================================= events
     def on_events(self, events: list[Any]) -> None:
-        """Dice in the tray (the base), then the panes' animations: walks, monsters, battle numbers, outcomes."""
-        super().on_events(events)
+        """Dice in the tray (the battle's too), then the panes' animations: walks, monsters, battle numbers,
+        outcomes."""
+        shown = [child_event(e) or e if e.kind.endswith("/DiceRolled") else e for e in events]
+        super().on_events(shown)
         self.reader.forget()
         ev = self.reader.ev
         for e in events:
