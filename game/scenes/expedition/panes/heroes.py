@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.scenes.expedition.panes.common import ExpeditionPane, item_path, ref
+from game.scenes.expedition.panes.common import ART, ExpeditionPane, item_path, ref
 from game.scenes.expedition.panes.marks import ItemMark, Sheet
 from game.ui import gfx
 from game.ui.input import HitRegion
@@ -37,9 +37,9 @@ def draw_item(surface: pygame.Surface, item: ItemMark, rect: pygame.Rect, lit: b
     pal = gfx.palette()
     gfx.rounded_rect(surface, rect, pal.panel_dark if item.hidden else (240, 232, 210), 5)
     gfx.rounded_rect(surface, rect, pal.accent if item.rare or lit else pal.edge, 5, 2)
-    if item.hidden:
-        pygame.draw.line(surface, pal.edge, rect.topleft, rect.bottomright, 1)
-        pygame.draw.line(surface, pal.edge, rect.topright, rect.bottomleft, 1)
+    if item.hidden:  # a card back: the expedition's compass on the dark side
+        k = max(8, rect.w * 3 // 5)
+        surface.blit(gfx.load_svg(f"{ART}/compass.svg", (k, k)), (rect.centerx - k // 2, rect.centery - k // 2))
         return
     k = rect.w - 8
     surface.blit(gfx.load_svg(item_path(item.sprite, item.stat, item.id), (k, k)), (rect.x + 4, rect.y + 4))
