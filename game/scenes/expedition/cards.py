@@ -46,9 +46,21 @@ class Cards:
     """The card builders, mixed into the ``Reader`` (they use its view, words and cache)."""
 
     scene: Any
-    ev: Any
-    model: Any
-    lang: str
+
+    @property
+    def ev(self) -> Any:  # pragma: no cover - the Reader's
+        """The typed view."""
+        raise NotImplementedError
+
+    @property
+    def model(self) -> Any:  # pragma: no cover - the Reader's
+        """The level's tables."""
+        raise NotImplementedError
+
+    @property
+    def lang(self) -> str:  # pragma: no cover - the Reader's
+        """The language."""
+        raise NotImplementedError
 
     def acting(self) -> bool:  # pragma: no cover - the Reader's
         raise NotImplementedError
@@ -308,28 +320,42 @@ class Cards:
 
     # ----------------------------------------------------------------- outcomes
     def outcome(self, events: list[Event]) -> list[Any]:
-        """Banners and floating words for what just happened (battle results, items found, knock-outs)."""
+        """Banners and floating numbers for what just happened: a battle's result (back on the map), an escape,
+        items found, gold won, paid or earned, health healed, a knock-out."""
         out: list[Any] = []
         scene = self.scene
+        pal = gfx.palette()
         for e in events:
             data = e.data if isinstance(e.data, dict) else {}
-            words = ""
+            words, sub = "", ""
             if e.kind == "BattleEnded":
                 words = t("expedition_scene.battle_won" if data.get("won") else "expedition_scene.battle_lost")
+                sub = t("expedition_scene.battle_sub", n=int(data.get("defeated") or 0), m=int(data.get("count") or 0))
             elif e.kind == "HeroKnockedOut":
                 words = t("expedition_scene.knocked_out", name=self.name(data.get("seat")))
+                sub = t("expedition_scene.gold_lost", n=int(data.get("gold_lost") or 0))
             elif e.kind == "EscapeRolled":
                 words = t("expedition_scene.escaped" if data.get("escaped") else "expedition_scene.caught")
             elif e.kind == "ItemsFound" and data.get("items"):
                 words = t("expedition_scene.found", n=len(data["items"]))
             if words:
-                out.append(anim.Call(lambda w=words: scene.banner.show(w)))
-                out.append(anim.Wait(0.6))
-            if e.kind in ("RewardTaken", "ItemBought", "ItemSold") and isinstance(data.get("gold"), int):
-                hero = scene.reader.board().hero(data.get("seat"))
-                if hero is not None:
-                    pos = scene.cam.cell_rect(*hero.at).midtop
-                    sign = "+" if e.kind != "ItemBought" else "-"
-                    out.append(anim.Call(lambda p=pos, g=data["gold"], s=sign: scene.battle.arena.floats.spawn(
-                        f"{s}{abs(g)}", p, gfx.palette().accent, size=22, style="boxed")))
+                out.append(scene.banner.show_anim(words, 1.1, sub=sub))
+            change = {"RewardTaken": data.get("gold"), "ItemSold": data.get("price"),
+                      "ItemBought": -int(data.get("price") or 0) if e.kind == "ItemBought" else None}.get(e.kind)
+            if isinstance(change, int) and change:
+                out.append(self._float(data.get("seat"), f"{change:+d}", pal.accent))
+            if e.kind == "HeroHealed":
+                out.append(self._float(data.get("seat"), "+1", pal.good))
         return out
+
+    def _float(self, seat: Any, words: str, colour: Any) -> Any:
+        """A number rising over a hero's token on the map."""
+        scene = self.scene
+
+        def spawn() -> None:
+            hero = scene.reader.board().hero(seat)
+            if hero is not None:
+                x, y = hero.at
+                scene.map.floats.spawn(words, scene.cam.cell_rect(x, y).midtop, colour, size=22, style="boxed")
+
+        return anim.Sequence(anim.Call(spawn), anim.Wait(0.2))

@@ -39,7 +39,9 @@ from game.scenes.expedition.panes.step import StepPane
 from game.scenes.expedition.panes.trade import TradePane
 from game.scenes.expedition.read import Reader
 from game.ui import text as uitext
-from game.ui.input import Click, Drop, IllegalClick, Scroll
+from game.scenes.skirmish.panes import FighterRef
+from game.ui.input import Click, Drop, Scroll
+from game.ui.payload import Ref
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 DRAG = 6
@@ -185,10 +187,11 @@ class ExpeditionScene(PaneHost, RulesetScene):
             else:
                 self.act(action)
             return
-        if isinstance(intent, Click) and hasattr(intent.payload, "kind") and not isinstance(intent.payload, Action):
+        if isinstance(intent, Click) and isinstance(intent.payload, Ref):
             self.on_ref(intent.payload, intent.pos)
             return
-        if isinstance(intent, IllegalClick) and hasattr(intent.payload, "kind") and intent.payload.kind == "map":
+        if isinstance(intent, Click) and isinstance(intent.payload, FighterRef):
+            self.focus = intent.payload.cid
             return
         super().on_intent(intent)
 
@@ -205,10 +208,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
             why = self.map.why_not(self.reader.board(), self.cam.cell_at(pos))
             if why:
                 self.toast.show(why, "info")
-        elif kind == "fighter":
-            self.focus = payload.args[0]
-        else:
-            self.battle.on_ref(payload)
+
 
     def choose_among(self, actions: list[Action]) -> None:
         """A battle menu group with several targets opens; other choices go to the bar."""
@@ -257,6 +257,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
             if dx or dy:
                 self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.battle.update(dt)
+        self.map.floats.update(dt)
         super().update(dt)
 
     def is_animating(self) -> bool:
@@ -265,7 +266,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
             dx, dy = self.cam.edge_push(self.router.mouse)
             if (dx or dy) and self._can_pan(dx, dy):
                 return True
-        return self.battle.animating() or super().is_animating()
+        return self.battle.animating() or bool(self.map.floats.items) or super().is_animating()
 
     def _can_pan(self, dx: int, dy: int) -> bool:
         """True when the camera may still move that way."""
@@ -317,6 +318,6 @@ class ExpeditionScene(PaneHost, RulesetScene):
             self.cam.resize(board.terrain.cols, board.terrain.rows)
             if first:
                 self.cam.fit()
-                self.cam.center_on(*hero.at)
+                self.cam.center_on(hero.at[0], hero.at[1])
             else:
-                self.cam.ensure_visible(*hero.at, margin=self.cam.tile * 2)
+                self.cam.ensure_visible(hero.at[0], hero.at[1], margin=self.cam.tile * 2)

@@ -22,6 +22,7 @@ from game.scenes.expedition.panes.common import (ART, ExpeditionPane, hero_token
 from game.scenes.expedition.panes.marks import Board, Square, path_to
 from game.scenes.expedition.panes.terrain import TerrainPainter
 from game.ui import anim, gfx
+from game.ui.floaters import FloaterLayer
 from game.ui.input import HitRegion
 
 STEP_TIME = 0.12
@@ -56,6 +57,7 @@ class MapPane(ExpeditionPane):
         #: monsters popping up: id -> scale 0..1
         self.pop: dict[str, float] = {}
         self.path: list[Square] = []
+        self.floats = FloaterLayer()
 
     # ----------------------------------------------------------------- helpers
     def moves(self, legal: list[Action]) -> dict[Square, Action]:
@@ -136,6 +138,7 @@ class MapPane(ExpeditionPane):
                                  (c[0] + size // 2, c[1] + size // 2), 3)
         surface.set_clip(old)
         pygame.draw.rect(surface, pal.edge, self.rect, 2)
+        self.floats.draw(surface)
 
     def _lit(self, surface: pygame.Surface, moves: dict[Square, Action]) -> None:
         """The squares a move may reach, washed in the legal colour."""

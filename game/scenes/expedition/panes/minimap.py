@@ -49,7 +49,7 @@ class MinimapPane(ExpeditionPane):
         self.area = fit_cells(terrain, self.inner())
         k = self.area.w // max(1, terrain.cols)
         ground = self.layers.get("ground", self.area.size, lambda s: s.blit(minimap_surface(terrain, s.get_size()),
-                                                                            (0, 0)), extra=(hash(terrain),))
+                                                                            (0, 0)), extra=(id(terrain),))
         surface.blit(ground, self.area)
         pygame.draw.rect(surface, pal.edge, self.area.inflate(2, 2), 1)
         for s in board.sites:

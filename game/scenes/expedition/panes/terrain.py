@@ -10,7 +10,7 @@ sprite, variants and walkability), frozen so it can key the cache.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -106,11 +106,14 @@ class TerrainPainter:
                 h = min(CHUNK, terrain.rows - cy * CHUNK)
                 if w <= 0 or h <= 0:
                     continue
-                layer = self.layers.get(f"chunk{cx},{cy}", (w * t, h * t),
-                                        lambda s, cx=cx, cy=cy: self.paint(s, terrain, cx, cy, t),
-                                        extra=(id(terrain), hash(terrain)))
+                layer = self.layers.get(f"chunk{cx},{cy}", (w * t, h * t), self.painter_of(terrain, cx, cy, t),
+                                        extra=(id(terrain),))
                 surface.blit(layer, cam.cell_rect(cx * CHUNK, cy * CHUNK).topleft)
         surface.set_clip(old)
+
+    def painter_of(self, terrain: Terrain, cx: int, cy: int, t: int) -> Callable[[pygame.Surface], None]:
+        """The paint function of one chunk (for the layer cache)."""
+        return lambda surface: self.paint(surface, terrain, cx, cy, t)
 
     def paint(self, surface: pygame.Surface, terrain: Terrain, cx: int, cy: int, t: int) -> None:
         """Paint one chunk: each square's tile variant, then the roads across it."""
