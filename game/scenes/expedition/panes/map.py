@@ -58,6 +58,8 @@ class MapPane(ExpeditionPane):
         self.pop: dict[str, float] = {}
         self.path: list[Square] = []
         self.floats = FloaterLayer()
+        #: where each hero was last drawn (a walk starts there: the rules' path leaves the start out)
+        self.drawn_at: dict[int, Square] = {}
 
     # ----------------------------------------------------------------- helpers
     def moves(self, legal: list[Action]) -> dict[Square, Action]:
@@ -130,6 +132,8 @@ class MapPane(ExpeditionPane):
                                                                                   r.centery - k // 2))
         self._path(surface, board, moves)
         for h in sorted(board.heroes, key=lambda h: h.active):
+            if h.seat not in self.shown:
+                self.drawn_at[h.seat] = h.at
             c = self.token_pos(board, h.seat, h.at)
             size = max(12, int(t * 0.7))
             hero_token(surface, h.seat, c, size, active=h.active)
@@ -206,9 +210,15 @@ class MapPane(ExpeditionPane):
         for e in events:
             data = e.data if isinstance(e.data, dict) else {}
             if e.kind == "HeroMoved" and isinstance(data.get("path"), list) and data.get("seat") is not None:
-                out.append(self._walk(int(data["seat"]), [tuple(p) for p in data["path"]]))
+                seat = int(data["seat"])
+                path = [tuple(p) for p in data["path"]]
+                start = self.drawn_at.get(seat)
+                if start is not None and path and start != path[0]:
+                    path.insert(0, start)
+                self.drawn_at[seat] = path[-1] if path else start  # type: ignore[assignment]
+                out.append(self._walk(seat, path))
             elif e.kind == "MonstersAppeared":
-                ids = [str(m.get("id")) for m in data.get("monsters") or [] if isinstance(m, dict)]
+                ids = [f"{data.get('monster')}-{i}" for i in range(len(data.get("at") or []))]
                 for mid in ids:
                     self.pop[mid] = 0.0
                 out.append(anim.Parallel(*[anim.Tween(self.pop, mid, end=1.0, duration=0.35, ease="out_back")
