@@ -88,7 +88,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
     def drawn_texts(self) -> list[uitext.DrawnText]:
         """Every line of text the board drew in the last frame, with its box."""
         if self.mode() == "battle":
-            return self.battle.drawn() + self.minimap.drawn() + self.heroes.drawn()
+            return self.battle.drawn() + self.goal.drawn() + self.minimap.drawn() + self.heroes.drawn()
         out = self.goal.drawn() + self.map.drawn() + self.minimap.drawn() + self.heroes.drawn()
         for p in (self.step, self.trade, self.city):
             if p.visible:
@@ -118,9 +118,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
         r = self.reader
         mode = self.mode()
         out: list[Any] = self.minimap.regions(r.board(), legal) + self.heroes.regions(r.sheets(), legal)
+        out = self.goal.regions(r.goal(), legal) + out
         if mode == "battle":
             return out + self.battle.regions(r.fight(), legal)
-        out = self.goal.regions(r.goal(), legal) + out
         if mode == "trade":
             return out + self.trade.regions(r.trade_card(), legal)
         if mode == "city":
@@ -285,8 +285,12 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.map.hover = self.cam.cell_at(self.router.mouse)
         for p in (self.step, self.trade, self.city):
             p.visible = False
-        if mode == "battle":
+        battle = mode == "battle"  # the goal stays in sight: over the overview while the arena has the board
+        self.goal.layout(Geometry.goal_aside if battle else Geometry.goal)
+        self.minimap.layout(Geometry.minimap_low if battle else Geometry.minimap)
+        if battle:
             self.battle.draw(surface, r.fight())
+            self.goal.draw(surface, r.goal())
         else:
             self.goal.draw(surface, r.goal())
             self.map.draw(surface, board)

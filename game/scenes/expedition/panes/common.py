@@ -53,6 +53,8 @@ class Geometry:
     map = pygame.Rect(10, 90, 1012, 556)
     board = pygame.Rect(10, 56, 1012, 590)          # where the battle arena is mounted (skirmish's board)
     minimap = pygame.Rect(1030, 56, 240, 150)
+    goal_aside = pygame.Rect(1030, 56, 240, 30)      # the goal over the overview while a battle has the board
+    minimap_low = pygame.Rect(1030, 90, 240, 116)
     heroes = pygame.Rect(1030, 212, 240, 250)
     log = pygame.Rect(1030, 468, 240, 178)
     bar = pygame.Rect(10, 654, 1012, 46)

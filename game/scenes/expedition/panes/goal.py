@@ -30,7 +30,7 @@ class GoalPane(ExpeditionPane):
         """The goal's box, the round box and the card chips between them."""
         r = self.rect
         right_words = self.round_words(goal)
-        rw = min(300, uitext.width_of(right_words, 13, True) + 16)
+        rw = min(300, uitext.width_of(right_words, 13, True) + 16) if r.w >= 500 else 0  # narrow: the goal only
         round_box = pygame.Rect(r.right - rw - 6, r.y + 3, rw, r.h - 6)
         chips: list[tuple[pygame.Rect, str, str]] = []
         x = round_box.x - 6
@@ -41,7 +41,7 @@ class GoalPane(ExpeditionPane):
                 break
             chips.append((pygame.Rect(x, r.y + 5, w, r.h - 10), name, what))
         left = r.x + r.h + 4
-        goal_box = pygame.Rect(left, r.y + 2, (x if chips else round_box.x) - left - 8, r.h - 4)
+        goal_box = pygame.Rect(left, r.y + 2, (x if chips else round_box.x) - left - (8 if round_box.w else 0), r.h - 4)
         return goal_box, round_box, chips
 
     def round_words(self, goal: GoalLine) -> str:
@@ -61,7 +61,8 @@ class GoalPane(ExpeditionPane):
         for rect, name, _what in self.chips:
             gfx.rounded_rect(surface, rect, pal.panel_dark, 6)
             self.line(surface, name, rect.inflate(-10, -2), 11, pal.ink_light, "center", bold=True, minimum=8)
-        self.line(surface, self.round_words(goal), round_box, 13, pal.ink_soft, "midright", bold=True, minimum=9)
+        if round_box.w:
+            self.line(surface, self.round_words(goal), round_box, 13, pal.ink_soft, "midright", bold=True, minimum=9)
 
     def regions(self, goal: GoalLine, legal: list[Any]) -> list[HitRegion]:
         """The goal's full words, and each event card's, as tooltips."""
