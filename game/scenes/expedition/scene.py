@@ -39,6 +39,7 @@ from game.scenes.expedition.panes.step import StepPane
 from game.scenes.expedition.panes.trade import TradePane
 from game.scenes.expedition.read import Reader
 from game.ui import text as uitext
+from game.ui.layers import settings_key
 from game.scenes.skirmish.panes import FighterRef
 from game.ui.input import Click, Drop, Scroll
 from game.ui.payload import Ref
@@ -77,6 +78,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._last: tuple[int, int] = (0, 0)
         self._panning = False
         self._followed: Any = None
+        self._layer: tuple[Any, pygame.Surface] | None = None
+        self._regions: list[Any] | None = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
         self.animator.dice_of = self.reader.dice_faces
 
@@ -114,7 +117,14 @@ class ExpeditionScene(PaneHost, RulesetScene):
 
     # ================================================================= regions
     def targets(self, view: dict[str, Any], legal: list[Action]) -> list[Any]:
-        """The regions of the panes shown now (a screen over the map covers the map's)."""
+        """The regions of the panes shown now (a screen over the map covers the map's), kept with the layer."""
+        self._follow(self.reader.board())
+        self._refresh_layer()
+        if self._regions is None:
+            self._regions = self._targets(legal)
+        return list(self._regions)
+
+    def _targets(self, legal: list[Action]) -> list[Any]:
         r = self.reader
         mode = self.mode()
         out: list[Any] = self.minimap.regions(r.board(), legal) + self.heroes.regions(r.sheets(), legal)
@@ -276,13 +286,29 @@ class ExpeditionScene(PaneHost, RulesetScene):
         return moved
 
     # ================================================================= drawing
-    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _layer_key(self) -> tuple:
+        """What the cached board layer shows: the position, who looks and may act, the camera, the choices."""
+        cam = self.cam
+        return (self.driver.cache_key, id(self.state), self.viewer, self.lang, self.can_act(), self.match.to_act(),
+                self.mode(), round(cam.ox), round(cam.oy), cam.tile, self.sheet_seat, self.selected, self.focus,
+                settings_key())
+
+    def _refresh_layer(self) -> None:
+        """Repaint the cached board layer when what it shows changed (every frame while a token walks)."""
+        key = self._layer_key()
+        if self._layer is not None and self._layer[0] == key and not self.map.moving:
+            return
+        layer = self._layer[1] if self._layer is not None else pygame.Surface((1280, 720), pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 0))
+        self._paint(layer)
+        self._layer = (key, layer)
+        self._regions = None
+
+    def _paint(self, surface: pygame.Surface) -> None:
         """Goal strip, map (or the battle), overview, hero sheets, then the screen of the step."""
         r = self.reader
         mode = self.mode()
         board = r.board()
-        self._follow(board)
-        self.map.hover = self.cam.cell_at(self.router.mouse)
         for p in (self.step, self.trade, self.city):
             p.visible = False
         battle = mode == "battle"  # the goal stays in sight: over the overview while the arena has the board
@@ -290,9 +316,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.minimap.layout(Geometry.minimap_low if battle else Geometry.minimap)
         if battle:
             self.battle.draw(surface, r.fight())
-            self.goal.draw(surface, r.goal())
         else:
-            self.goal.draw(surface, r.goal())
             self.map.draw(surface, board)
             if mode == "trade":
                 self.trade.visible = True
@@ -307,8 +331,28 @@ class ExpeditionScene(PaneHost, RulesetScene):
                     self.step.avoid = self.cam.cell_rect(*hero.at) if hero is not None else None
                     self.step.visible = True
                     self.step.draw(surface, card)
-        self.minimap.draw(surface, board)
+        self.goal.draw(surface, r.goal())
         self.heroes.draw(surface, r.sheets())
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The cached layer, then what moves: the hovered path, the overview's frame, numbers, the AP needle."""
+        board = self.reader.board()
+        self._follow(board)
+        self._refresh_layer()
+        assert self._layer is not None
+        for area in (Geometry.board, Geometry.right):
+            surface.blit(self._layer[1], area.topleft, area)
+        mode = self.mode()
+        if mode == "map" and not (self.step.visible and self.step.rect.collidepoint(self.router.mouse)):
+            self.map.hover = self.cam.cell_at(self.router.mouse)
+            self.map.draw_path(surface, board)
+        else:
+            self.map.hover = None
+            self.map.path_rec.begin()
+        if mode == "battle":
+            self.battle.draw_live(surface, self.reader.fight())
+        self.minimap.draw(surface, board)
+        self.map.floats.draw(surface)
 
     def _follow(self, board: Any) -> None:
         """Bring the acting hero into view when the turn passes or it moves (the player's panning stays)."""

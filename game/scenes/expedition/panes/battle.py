@@ -20,7 +20,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.rulesets.skirmish.views import SkirmishView
-from game.scenes.expedition.panes.common import ExpeditionPane
+from game.scenes.expedition.panes.common import svg, ExpeditionPane
 from game.scenes.skirmish.panes import (AdvantagesPane, ArenaPane, ChainPane, DetailPane, GroundPane, MenuPane,
                                         TrackPane, group_key)
 from game.ui import gfx
@@ -67,7 +67,7 @@ class BattlePane(ExpeditionPane):
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, fight: Fight) -> None:
-        """The felt, the fight's panes, the track over them, ghosts and numbers."""
+        """The felt and the fight's panes (the cached part: the track, ghosts and numbers are ``draw_live``)."""
         self.rec.begin()
         pal = gfx.palette()
         pygame.draw.rect(surface, pal.table_dark, self.rect)
@@ -79,12 +79,17 @@ class BattlePane(ExpeditionPane):
             self.chain.sync(sv)
             self.last = sv
             who = sv.decision.who if sv.decision is not None else ()
-            if who and (self.scene.focus is None or sv.get(self.scene.focus) is None or
-                        getattr(self.scene, "_focus_auto", True)):
+            if who:  # a new position: the detail card shows who decides (a click on a card shows another)
                 self.scene.focus = who[0]
         self.track.follow(sv.needle)
         for p in self.parts(sv):
             p.draw(surface, sv)
+
+    def draw_live(self, surface: pygame.Surface, fight: Fight) -> None:
+        """What moves every frame: the AP track's sliding needle, the chain's ghosts, the floating numbers."""
+        sv = fight.view
+        if sv is None:
+            return
         self.track.draw(surface, sv)
         self.chain.draw_ghosts(surface, sv)
         self.arena.floats.draw(surface)
@@ -134,7 +139,7 @@ class BattlePane(ExpeditionPane):
             return title, body, None
         from game.scenes.skirmish.panes.common import sprite
 
-        return title, body, gfx.load_svg(sprite(c), (160, 160))
+        return title, body, svg(sprite(c), (160, 160))
 
     # ----------------------------------------------------------------- motion
     def animate(self, events: list[Event], view: Any) -> list[Any]:

@@ -53,12 +53,24 @@ class Geometry:
     map = pygame.Rect(10, 90, 1012, 556)
     board = pygame.Rect(10, 56, 1012, 590)          # where the battle arena is mounted (skirmish's board)
     minimap = pygame.Rect(1030, 56, 240, 150)
+    right = pygame.Rect(1022, 50, 258, 416)           # the right column above the log (overview, heroes)
     goal_aside = pygame.Rect(1030, 56, 240, 30)      # the goal over the overview while a battle has the board
     minimap_low = pygame.Rect(1030, 90, 240, 116)
     heroes = pygame.Rect(1030, 212, 240, 250)
     log = pygame.Rect(1030, 468, 240, 178)
     bar = pygame.Rect(10, 654, 1012, 46)
     panel = pygame.Rect(226, 150, 580, 400)         # a step's panel over the map (escape, search, talk...)
+
+
+def svg(rel: str, size: tuple[int, int]) -> pygame.Surface:
+    """An SVG under assets/ at a size (the kit's ``load_svg``, remembered here by its plain name: looking the
+    file up again every frame costs more than drawing it)."""
+    return _svg(rel, int(size[0]), int(size[1]))
+
+
+@lru_cache(maxsize=384)
+def _svg(rel: str, w: int, h: int) -> pygame.Surface:
+    return gfx.load_svg(rel, (w, h))
 
 
 def exists(rel: str) -> bool:
@@ -135,7 +147,7 @@ def hero_token(surface: pygame.Surface, seat: int, center: tuple[int, int], size
         pygame.draw.circle(surface, gfx.palette().accent, (cx, cy), r + 3, 3)
     gfx.draw_seat_badge(surface, seat, (cx, cy), r)
     fig = max(8, int(size * 0.8))
-    surface.blit(gfx.load_svg(f"{ART}/hero.svg", (fig, fig)), (cx - fig // 2, cy - fig // 2 - max(1, size // 10)))
+    surface.blit(svg(f"{ART}/hero.svg", (fig, fig)), (cx - fig // 2, cy - fig // 2 - max(1, size // 10)))
 
 
 def actions_of_kind(legal: list[Action], *kinds: str) -> list[Action]:

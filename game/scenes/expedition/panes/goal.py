@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.scenes.expedition.panes.common import ART, ExpeditionPane, ref
+from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, ref
 from game.scenes.expedition.panes.marks import GoalLine
 from game.ui import gfx
 from game.ui import text as uitext
@@ -55,7 +55,7 @@ class GoalPane(ExpeditionPane):
         gfx.rounded_rect(surface, self.rect, pal.panel, 8)
         gfx.rounded_rect(surface, self.rect, pal.edge, 8, 2)
         k = self.rect.h - 6
-        surface.blit(gfx.load_svg(f"{ART}/goal.svg", (k, k)), (self.rect.x + 6, self.rect.y + 3))
+        surface.blit(svg(f"{ART}/goal.svg", (k, k)), (self.rect.x + 6, self.rect.y + 3))
         goal_box, round_box, self.chips = self.layout_parts(goal)
         self.line(surface, goal.text, goal_box, 15, pal.ink, bold=True, minimum=9)
         for rect, name, _what in self.chips:

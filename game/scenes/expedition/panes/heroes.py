@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.scenes.expedition.panes.common import ART, ExpeditionPane, item_path, ref
+from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, item_path, ref
 from game.scenes.expedition.panes.marks import ItemMark, Sheet
 from game.ui import gfx
 from game.ui.input import HitRegion
@@ -39,10 +39,10 @@ def draw_item(surface: pygame.Surface, item: ItemMark, rect: pygame.Rect, lit: b
     gfx.rounded_rect(surface, rect, pal.accent if item.rare or lit else pal.edge, 5, 2)
     if item.hidden:  # a card back: the expedition's compass on the dark side
         k = max(8, rect.w * 3 // 5)
-        surface.blit(gfx.load_svg(f"{ART}/compass.svg", (k, k)), (rect.centerx - k // 2, rect.centery - k // 2))
+        surface.blit(svg(f"{ART}/compass.svg", (k, k)), (rect.centerx - k // 2, rect.centery - k // 2))
         return
     k = rect.w - 8
-    surface.blit(gfx.load_svg(item_path(item.sprite, item.stat, item.id), (k, k)), (rect.x + 4, rect.y + 4))
+    surface.blit(svg(item_path(item.sprite, item.stat, item.id), (k, k)), (rect.x + 4, rect.y + 4))
 
 
 class HeroesPane(ExpeditionPane):
@@ -93,10 +93,10 @@ class HeroesPane(ExpeditionPane):
         y = r.y + 10 + th
         lh = max(20, gfx.line_height(13, True) + 4)
         half = (r.w - 20) // 2
-        surface.blit(gfx.load_svg("ui/heart.svg", (18, 18)), (r.x + 10, y + (lh - 18) // 2))
+        surface.blit(svg("ui/heart.svg", (18, 18)), (r.x + 10, y + (lh - 18) // 2))
         self.line(surface, f"{sheet.health}/{sheet.max_health}", pygame.Rect(r.x + 32, y, half - 26, lh), 14,
                   pal.bad if sheet.health <= 1 else pal.ink, bold=True, minimum=9)
-        surface.blit(gfx.load_svg("ui/coin.svg", (18, 18)), (r.x + 10 + half, y + (lh - 18) // 2))
+        surface.blit(svg("ui/coin.svg", (18, 18)), (r.x + 10 + half, y + (lh - 18) // 2))
         self.line(surface, str(sheet.gold), pygame.Rect(r.x + 32 + half, y, half - 26, lh), 14, pal.ink, bold=True,
                   minimum=9)
         y += lh + 2

@@ -17,11 +17,12 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import (ART, ExpeditionPane, hero_token, monster_path, portrait_path, ref,
+from game.scenes.expedition.panes.common import (svg, ART, ExpeditionPane, hero_token, monster_path, portrait_path, ref,
                                                  site_path)
 from game.scenes.expedition.panes.marks import Board, Square, path_to
 from game.scenes.expedition.panes.terrain import TerrainPainter
 from game.ui import anim, gfx
+from game.ui import text as uitext
 from game.ui.floaters import FloaterLayer
 from game.ui.input import HitRegion
 
@@ -58,6 +59,7 @@ class MapPane(ExpeditionPane):
         self.pop: dict[str, float] = {}
         self.path: list[Square] = []
         self.floats = FloaterLayer()
+        self.path_rec = uitext.TextRecorder()
         #: where each hero was last drawn (a walk starts there: the rules' path leaves the start out)
         self.drawn_at: dict[int, Square] = {}
 
@@ -103,11 +105,11 @@ class MapPane(ExpeditionPane):
             if seen(s.at):
                 r = self.cam.cell_rect(*s.at)
                 k = int(t * 0.86)
-                surface.blit(gfx.load_svg(site_path(s.kind), (k, k)), (r.centerx - k // 2, r.bottom - k))
+                surface.blit(svg(site_path(s.kind), (k, k)), (r.centerx - k // 2, r.bottom - k))
         if board.goal_at is not None and seen(board.goal_at):
             r = self.cam.cell_rect(*board.goal_at)
             k = max(12, t // 2)
-            surface.blit(gfx.load_svg(f"{ART}/goal.svg", (k, k)), (r.right - k, r.y))
+            surface.blit(svg(f"{ART}/goal.svg", (k, k)), (r.right - k, r.y))
         moves = self.moves(self.legal)
         self._lit(surface, moves)
         for n in board.npcs:
@@ -116,7 +118,7 @@ class MapPane(ExpeditionPane):
                 k = int(t * 0.62)
                 c = (r.x + k // 2 + 2, r.y + k // 2 + 2)
                 pygame.draw.circle(surface, pal.accent if n.told else pal.panel, c, k // 2 + 2)
-                img = gfx.load_svg(portrait_path(n.portrait, n.id), (k, k))
+                img = svg(portrait_path(n.portrait, n.id), (k, k))
                 mask = pygame.Surface((k, k), pygame.SRCALPHA)
                 pygame.draw.circle(mask, (255, 255, 255, 255), (k // 2, k // 2), k // 2)
                 face = img.copy()
@@ -128,9 +130,8 @@ class MapPane(ExpeditionPane):
                 k = max(6, int(t * 0.84 * self.pop.get(m.id, 1.0)))
                 pygame.draw.ellipse(surface, (0, 0, 0, 90), pygame.Rect(r.x + t // 6, r.bottom - t // 5, t * 2 // 3,
                                                                         t // 6))
-                surface.blit(gfx.load_svg(monster_path(m.icon, m.body), (k, k)), (r.centerx - k // 2,
+                surface.blit(svg(monster_path(m.icon, m.body), (k, k)), (r.centerx - k // 2,
                                                                                   r.centery - k // 2))
-        self._path(surface, board, moves)
         for h in sorted(board.heroes, key=lambda h: h.active):
             if h.seat not in self.shown:
                 self.drawn_at[h.seat] = h.at
@@ -142,7 +143,6 @@ class MapPane(ExpeditionPane):
                                  (c[0] + size // 2, c[1] + size // 2), 3)
         surface.set_clip(old)
         pygame.draw.rect(surface, pal.edge, self.rect, 2)
-        self.floats.draw(surface)
 
     def _lit(self, surface: pygame.Surface, moves: dict[Square, Action]) -> None:
         """The squares a move may reach, washed in the legal colour."""
@@ -157,8 +157,11 @@ class MapPane(ExpeditionPane):
             if r.colliderect(self.rect):
                 surface.blit(wash, r)
 
-    def _path(self, surface: pygame.Surface, board: Board, moves: dict[Square, Action]) -> None:
-        """The hovered reachable square: the walk there, a dot per square, and what it costs."""
+    def draw_path(self, surface: pygame.Surface, board: Board) -> None:
+        """The hovered reachable square, drawn every frame over the cached map: the walk there, a dot per square,
+        and what it costs."""
+        self.path_rec.begin()
+        moves = self.moves(self.legal)
         self.path = []
         hero = board.hero(board.active)
         if hero is None or self.hover is None or self.hover not in moves:
@@ -167,6 +170,8 @@ class MapPane(ExpeditionPane):
         if not self.path:
             return
         pal = gfx.palette()
+        old = surface.get_clip()
+        surface.set_clip(self.rect)
         pts = [self.cam.cell_rect(*hero.at).center] + [self.cam.cell_rect(*sq).center for sq in self.path]
         pygame.draw.lines(surface, pal.shadow[:3], False, [(x + 2, y + 2) for x, y in pts], 5)
         pygame.draw.lines(surface, pal.accent, False, pts, 4)
@@ -179,7 +184,8 @@ class MapPane(ExpeditionPane):
         box.clamp_ip(self.rect)
         gfx.rounded_rect(surface, box, pal.panel, 6)
         gfx.rounded_rect(surface, box, pal.edge, 6, 1)
-        self.line(surface, words, box.inflate(-8, -2), 13, pal.ink, "center", bold=True, minimum=9)
+        self.path_rec.line(surface, words, box.inflate(-8, -2), 13, pal.ink, "center", True, 9)
+        surface.set_clip(old)
 
     # ----------------------------------------------------------------- regions
     def regions(self, board: Board, legal: list[Action]) -> list[HitRegion]:
@@ -238,3 +244,12 @@ class MapPane(ExpeditionPane):
         for sq in path[1:]:
             steps.append(anim.Tween(pos, "p", end=(float(sq[0]), float(sq[1])), duration=STEP_TIME, ease="linear"))
         return anim.Sequence(*steps).then(lambda: self.shown.pop(seat, None))
+
+    @property
+    def moving(self) -> bool:
+        """True while a token slides or monsters pop up (the map is then repainted every frame)."""
+        return bool(self.shown or self.pop)
+
+    def drawn(self) -> list[uitext.DrawnText]:
+        """The text of the last painting of the map and of the path over it."""
+        return list(self.rec.records) + list(self.path_rec.records)

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine.i18n import t
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import ART, ExpeditionPane, ref
+from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, ref
 from game.scenes.expedition.panes.marks import Board
 from game.scenes.expedition.panes.terrain import fit_cells, minimap_surface
 from game.ui import gfx
@@ -62,7 +62,7 @@ class MinimapPane(ExpeditionPane):
         if board.goal_at is not None:
             c = self.point(board.goal_at)
             size = max(12, min(22, k * 3))
-            surface.blit(gfx.load_svg(f"{ART}/goal.svg", (size, size)), (c[0] - size // 4, c[1] - size + 2))
+            surface.blit(svg(f"{ART}/goal.svg", (size, size)), (c[0] - size // 4, c[1] - size + 2))
         for h in board.heroes:
             gfx.draw_seat_badge(surface, h.seat, self.point(h.at), max(4, min(7, k + 1)))
         frame = self.frame()

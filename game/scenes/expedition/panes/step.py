@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes.expedition.panes.common import ExpeditionPane
+from game.scenes.expedition.panes.common import svg, ExpeditionPane
 from game.scenes.expedition.panes.marks import Choice, StepCard
 from game.ui import gfx
 from game.ui import text as uitext
@@ -78,7 +78,7 @@ class StepPane(ExpeditionPane):
         y = r.y + 10 + title_h
         px = r.x + 14
         for path in card.pictures[:6]:
-            surface.blit(gfx.load_svg(path, (52, 52)), (px, y))
+            surface.blit(svg(path, (52, 52)), (px, y))
             px += 56
         lh = gfx.line_height(13) + 2
         tx = px + (6 if card.pictures else 0)

@@ -15,8 +15,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import ART, BIOME_COLOURS, biome_colour, spread, tile_path
-from game.ui import gfx
+from game.scenes.expedition.panes.common import svg, ART, BIOME_COLOURS, biome_colour, spread, tile_path
 from game.ui.layers import LayerCache
 
 CHUNK = 8
@@ -128,7 +127,7 @@ class TerrainPainter:
                 if path is None:
                     surface.fill(terrain.colour(x, y), rect)
                 else:
-                    surface.blit(gfx.load_svg(path, (t, t)), rect)
+                    surface.blit(svg(path, (t, t)), rect)
                 if (x, y) in terrain.roads:
                     self.road(surface, terrain, x, y, rect)
         if t >= 24:  # a faint grid so squares can be counted
@@ -146,8 +145,8 @@ class TerrainPainter:
         for side, (dx, dy) in SIDES.items():
             n = (x + dx, y + dy)
             if n in terrain.roads or n in terrain.towns:
-                surface.blit(gfx.load_svg(f"{ART}/roads/road_{side}.svg", size), rect)
-        surface.blit(gfx.load_svg(f"{ART}/roads/road_hub.svg", size), rect)
+                surface.blit(svg(f"{ART}/roads/road_{side}.svg", size), rect)
+        surface.blit(svg(f"{ART}/roads/road_hub.svg", size), rect)
 
 
 def minimap_surface(terrain: Terrain, size: tuple[int, int]) -> pygame.Surface:
