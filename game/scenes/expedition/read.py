@@ -108,11 +108,11 @@ class Reader(Cards):
     # ----------------------------------------------------------------- the map
     def terrain(self) -> Terrain:
         """The ground (built once per level)."""
-        key = self.scene.match.level.content_hash or id(self.scene.match.level)
+        key = (self.scene.match.level.content_hash or id(self.scene.match.level), self.lang)
         if self._terrain is None or self._terrain[0] != key:
             m, mp = self.model, self.ev.map
-            looks = [BiomeLook(bid, b.sprite or bid, b.variants, b.walkable, bid == "road" or b.sprite == "road")
-                     for bid, b in m.biomes.items()]
+            looks = [BiomeLook(bid, b.sprite or bid, b.variants, b.walkable, bid == "road" or b.sprite == "road",
+                               localize(b.name, self.lang), b.is_dangerous) for bid, b in m.biomes.items()]
             grid = [[mp.biome(x, y) for x in range(mp.width)] for y in range(mp.height)]
             roads = [(s.x, s.y) for s in self.ev.sites if s.kind == "road"]
             towns = [(s.x, s.y) for s in self.ev.sites if s.kind == "town"]

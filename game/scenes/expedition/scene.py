@@ -41,7 +41,7 @@ from game.scenes.expedition.read import Reader
 from game.ui import text as uitext
 from game.ui.layers import settings_key
 from game.scenes.skirmish.panes import FighterRef
-from game.ui.input import Click, Drop, Scroll
+from game.ui.input import Click, Drop, Inspect, Scroll
 from game.ui.payload import Ref
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -177,7 +177,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
             return False
         if self.step.visible and self.reader.step_card() is not None and self.step.rect.collidepoint(pos):
             return False
-        return not (self.inspector.animating or getattr(self.inspector, "open_", False))
+        return not (self.inspector.animating or self.inspector.visible)
 
     def on_intent(self, intent: Any) -> None:
         """Map clicks explain, the overview centres, tabs choose a sheet, drops play trade toggles."""
@@ -197,6 +197,11 @@ class ExpeditionScene(PaneHost, RulesetScene):
             else:
                 self.act(action)
             return
+        if isinstance(intent, Inspect) and isinstance(intent.payload, Ref) and intent.payload.kind == "map":
+            sq = self.cam.cell_at(intent.pos)
+            if sq is not None:
+                self.inspect(Ref.of("cell", sq))
+            return
         if isinstance(intent, Click) and isinstance(intent.payload, Ref):
             self.on_ref(intent.payload, intent.pos)
             return
@@ -214,11 +219,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
                 self.cam.center_on(*sq)
         elif kind == "tab":
             self.sheet_seat = payload.args[0]
-        elif kind == "map":
+        elif kind in ("map", "mark"):
             why = self.map.why_not(self.reader.board(), self.cam.cell_at(pos))
             if why:
                 self.toast.show(why, "info")
-
 
     def choose_among(self, actions: list[Action]) -> None:
         """A battle menu group with several targets opens; other choices go to the bar."""

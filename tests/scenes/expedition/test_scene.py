@@ -210,3 +210,16 @@ def test_seed000_city_market_is_browsed_face_down_then_bought(app: Any) -> None:
         click(app, visible_point(scene, buys[0]))
         assert scene.match.state.heroes[0].gold < gold
     assert scene.text_problems() == []
+
+
+def test_right_click_tells_what_a_square_holds_and_marks_name_themselves(app: Any) -> None:
+    scene = start(app)
+    frames(app, 2)
+    board = scene.reader.board()
+    site = next(s for s in board.sites if scene.cam.shows(*s.at))
+    marks = [r for r in scene.router.regions if r.key and r.key[0] == "mark" and r.key[1] == "site"]
+    assert any(site.name in (r.tooltip or "") for r in marks), "a site names itself on hover"
+    click(app, scene.cam.cell_rect(*site.at).center, button=3)
+    frames(app, 2)
+    assert scene.inspector.title == board.terrain.look(*site.at).name
+    assert site.name in scene.inspector.body

@@ -58,6 +58,7 @@ class MapPane(ExpeditionPane):
         #: monsters popping up: id -> scale 0..1
         self.pop: dict[str, float] = {}
         self.path: list[Square] = []
+        self.board: Board | None = None
         self.floats = FloaterLayer()
         self.path_rec = uitext.TextRecorder()
         #: where each hero was last drawn (a walk starts there: the rules' path leaves the start out)
@@ -89,6 +90,7 @@ class MapPane(ExpeditionPane):
     def draw(self, surface: pygame.Surface, board: Board) -> None:
         """Ground, sites, lit squares, the hovered path, NPCs, monsters and heroes, clipped to the map."""
         self.rec.begin()
+        self.board = board
         pal = gfx.palette()
         pygame.draw.rect(surface, pal.table_dark, self.rect)
         self.cam.resize(board.terrain.cols, board.terrain.rows)
@@ -189,13 +191,53 @@ class MapPane(ExpeditionPane):
 
     # ----------------------------------------------------------------- regions
     def regions(self, board: Board, legal: list[Action]) -> list[HitRegion]:
-        """The whole map (a quiet region that explains a click), then each reachable square with its move."""
+        """The whole map (a quiet region that explains a click), the sites, people and monsters in view (their
+        names on hover), then each reachable square with its move; a right-click tells what a square holds."""
         out = [HitRegion(pygame.Rect(self.rect), ref("map"), highlight=False, key=("map",))]
+        marks = ([(s.at, "site", s.id, f"{s.name} ({t('expedition_scene.site.' + s.kind)})") for s in board.sites]
+                 + [(n.at, "npc", n.id, n.name) for n in board.npcs]
+                 + [(m.at, "monster", m.id, m.name) for m in board.monsters]
+                 + [(h.at, "hero", str(h.seat), h.name) for h in board.heroes])
+        for sq, kind, mid, words in marks:
+            r = self.cam.cell_rect(*sq).clip(self.rect)
+            if r.w > 2 and r.h > 2:
+                out.append(HitRegion(r, ref("mark", kind, mid), tooltip=words, inspect=ref("cell", sq),
+                                     highlight=False, key=("mark", kind, mid)))
         for sq, a in self.moves(legal).items():
             r = self.cam.cell_rect(*sq).clip(self.rect)
             if r.w > 2 and r.h > 2:
-                out.append(HitRegion(r, a, key=("sq", sq)))
+                out.append(HitRegion(r, a, inspect=ref("cell", sq), key=("sq", sq)))
         return out
+
+    def square_words(self, board: Board, sq: Square) -> str:
+        """What a square holds, in words: its biome, a site, people, heroes, monsters."""
+        lk = board.terrain.look(*sq)
+        if lk is None:
+            return ""
+        lines = [lk.name or lk.id]
+        if not lk.walkable:
+            lines.append(t("expedition_scene.impassable"))
+        elif lk.dangerous:
+            lines.append(t("expedition_scene.dangerous"))
+        site = board.site_at(sq)
+        if site is not None:
+            lines.append(f"{site.name} ({t('expedition_scene.site.' + site.kind)})")
+        npc = board.npc_at(sq)
+        if npc is not None:
+            lines.append(npc.name)
+        lines += [h.name for h in board.heroes if h.at == sq] + [m.name for m in board.monsters if m.at == sq]
+        return "\n".join(lines)
+
+    def inspect(self, payload: Any) -> tuple[str, str] | None:
+        """A square's biome, site, people and monsters (right-click on the map)."""
+        if not hasattr(payload, "kind") or payload.kind != "cell" or self.board is None:
+            return None
+        sq = tuple(payload.args[0])
+        words = self.square_words(self.board, sq)  # type: ignore[arg-type]
+        if not words:
+            return None
+        title, _, body = words.partition("\n")
+        return title, body
 
     def why_not(self, board: Board, sq: Square | None) -> str | None:
         """Why a click on a square does nothing (None when it is a legal move)."""

@@ -31,6 +31,8 @@ class BiomeLook:
     variants: int = 1
     walkable: bool = True
     road: bool = False
+    name: str = ""             # in the current language (inspect)
+    dangerous: bool = False
 
 
 @dataclass(frozen=True)
