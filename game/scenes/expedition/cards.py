@@ -23,6 +23,7 @@ from game.scenes.expedition.panes.marks import Choice, StepCard
 from game.scenes.expedition.panes.trade import TradeCard
 from game.ui import anim, gfx
 from game.ui.dice_tray import Face
+from game.ui.payload import Ref
 
 
 def at_least(n: int, k: int, p: float) -> float:
@@ -118,6 +119,9 @@ class Cards:
 
     def _step_card(self) -> StepCard | None:
         ev = self.ev
+        secret = getattr(self.scene, "secret", None)
+        if secret is not None and secret[0] == self.scene.viewer:
+            return self._message_card(secret[1], secret[2])
         if ev.over:
             return None
         step, seat = ev.step, ev.decision.seat
@@ -128,6 +132,14 @@ class Cards:
                             (t(f"expedition_scene.step.{step}"),), seat=seat)
         build = getattr(self, f"_card_{step}", None)
         return build() if build is not None else None
+
+    def _message_card(self, npc: str, site: str) -> StepCard:
+        """An NPC's secret message, to its hero's player alone (gone when another player sits down)."""
+        portrait = portrait_path(getattr(self.model.npcs.get(npc), "portrait", None), npc)
+        words = self.message(npc, site).split(": ", 1)[-1]
+        ok = Choice(t("expedition_scene.got_it"), Ref.of("dismiss"), primary=True)
+        return StepCard(t("expedition_scene.message_title", name=self.npc_name(npc)), (words,), (portrait,), (ok,),
+                        self.scene.viewer)
 
     def _card_danger(self) -> StepCard:
         ev = self.ev

@@ -79,6 +79,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._panning = False
         self._followed: Any = None
         self._layer: tuple[Any, pygame.Surface] | None = None
+        #: an NPC's message just heard: (seat, npc, site), shown to that seat until dismissed or it leaves
+        self.secret: tuple[int, str, str] | None = None
         self._regions: list[Any] | None = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
         self.animator.dice_of = self.reader.dice_faces
@@ -219,6 +221,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
                 self.cam.center_on(*sq)
         elif kind == "tab":
             self.sheet_seat = payload.args[0]
+        elif kind == "dismiss":
+            self.secret = None
+            self.reader.forget()
         elif kind in ("map", "mark"):
             why = self.map.why_not(self.reader.board(), self.cam.cell_at(pos))
             if why:
@@ -253,6 +258,11 @@ class ExpeditionScene(PaneHost, RulesetScene):
         outcomes."""
         shown = [child_event(e) or e if e.kind.endswith("/DiceRolled") else e for e in events]
         super().on_events(shown)
+        for e in events:
+            data = e.data if isinstance(e.data, dict) else {}
+            if e.kind == "NpcTold" and data.get("npc") and data.get("site") and e.private_to in (None, self.viewer) \
+                    and not self.match.is_bot(data.get("seat", -1)):
+                self.secret = (int(data["seat"]), str(data["npc"]), str(data["site"]))
         self.reader.forget()
         ev = self.reader.ev
         for e in events:
@@ -295,10 +305,13 @@ class ExpeditionScene(PaneHost, RulesetScene):
         cam = self.cam
         return (self.driver.cache_key, id(self.state), self.viewer, self.lang, self.can_act(), self.match.to_act(),
                 self.mode(), round(cam.ox), round(cam.oy), cam.tile, self.sheet_seat, self.selected, self.focus,
-                settings_key())
+                self.secret, settings_key())
 
     def _refresh_layer(self) -> None:
         """Repaint the cached board layer when what it shows changed (every frame while a token walks)."""
+        if self.secret is not None and self.secret[0] != self.viewer:  # another player sat down: it is gone
+            self.secret = None
+            self.reader.forget()
         key = self._layer_key()
         if self._layer is not None and self._layer[0] == key and not self.map.moving:
             return

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.engine.actions import Action
+from game.engine.i18n import t
 from game.scenes.dialogs import PassScene
 from tests.scenes.driving import drag, drop_point, to_next_human
 from tests.scenes.expedition.conftest import (advance, click, click_action, frames, human_step, regions_for, start,
@@ -116,6 +117,7 @@ def test_seed000_4_1_npc_message_shown_to_its_hero_only(app: Any) -> None:
     words = scene.reader.message(heard.npc, heard.site)
     shown = " ".join(r.text for r in scene.drawn_texts())
     assert words.split("«")[1][:20] in shown, "the message is on its player's screen"
+    assert t("expedition_scene.message_title", name=scene.reader.npc_name(heard.npc)) in shown
     assert advance(scene, lambda st: st.child is None and st.to_act() == 1 - seat, avoid=("quick",))
     assert to_next_human(app, scene, 20)
     assert scene.viewer == 1 - seat, "the other player sat down (after the pass screen)"
@@ -123,3 +125,22 @@ def test_seed000_4_1_npc_message_shown_to_its_hero_only(app: Any) -> None:
     assert words.split("«")[1][:20] not in " ".join(r.text for r in scene.drawn_texts())
     assert all(words not in s.known for s in scene.reader.sheets()), "no other seat's sheet carries it"
     assert scene.reader.sheets()[seat].known == (), "the other hero's messages are only counted"
+    assert scene.secret is None, "the message card left with its player"
+
+
+def test_seed000_4_1_the_message_card_is_dismissed_by_its_player(app: Any) -> None:
+    from game.ui.payload import Ref
+
+    scene = start(app, humans=1, seed=3)
+    m = scene.match
+    assert advance(scene, lambda st: st.child is None and str(st.step) == "contact" and st.to_act() == 0 and any(
+        a.kind == "talk" for a in st.legal_actions()), avoid=("end", "quick"))
+    frames(app, 2)
+    click_action(app, scene, next(a for a in m.legal_actions() if a.kind == "talk"))
+    frames(app, 2)
+    assert scene.secret is not None and scene.secret[0] == 0
+    ok = next(r for r in scene.router.regions if r.payload == Ref.of("dismiss"))
+    click(app, visible_point(scene, ok))
+    frames(app, 1)
+    assert scene.secret is None
+    assert not any(r.payload == Ref.of("dismiss") for r in scene.router.regions)

@@ -45,7 +45,8 @@ class StepPane(ExpeditionPane):
         w = min(WIDTH, m.w - 40)
         title_h = gfx.line_height(17, True) + 6
         pic = 56 if card.pictures else 0
-        text_h = len(card.lines) * (gfx.line_height(13) + 2)
+        text_w = w - 28 - (min(6, len(card.pictures)) * 56 + 6 if card.pictures else 0)
+        text_h = len(gfx.wrap("\n".join(card.lines), 13, max(40, text_w))) * gfx.line_height(13) + 4
         cols = self.columns(card)
         rows = (len(card.choices) + cols - 1) // cols
         h = 12 + title_h + max(pic, text_h) + 8 + rows * (self.button_h() + 6) + 6
@@ -80,16 +81,13 @@ class StepPane(ExpeditionPane):
         for path in card.pictures[:6]:
             surface.blit(svg(path, (52, 52)), (px, y))
             px += 56
-        lh = gfx.line_height(13) + 2
         tx = px + (6 if card.pictures else 0)
         cols = self.columns(card)
         rows = (len(card.choices) + cols - 1) // cols
         bottom = r.bottom - 8 - rows * (self.button_h() + 6)
-        for i, words in enumerate(card.lines):
-            box = pygame.Rect(tx, y + i * lh, r.right - 14 - tx, lh)
-            if box.bottom > bottom:
-                break
-            self.line(surface, words, box, 13, pal.ink_soft, minimum=9)
+        if card.lines:
+            box = pygame.Rect(tx, y, r.right - 14 - tx, max(gfx.line_height(9), bottom - 4 - y))
+            self.block(surface, "\n".join(card.lines), box, 13, 9, pal.ink_soft)
         self.buttons = []
         bw = (r.w - 28 - (cols - 1) * 8) // cols
         for k, ch in enumerate(card.choices):
