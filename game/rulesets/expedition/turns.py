@@ -77,7 +77,12 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
 
 
 def finish(st: "ExpeditionState", winners: list[int], reason: str, events: list[Event]) -> None:
-    """End the game."""
+    """End the game (a market still on the table goes back into the deck: the city closes)."""
+    if st.market:
+        from game.rulesets.expedition.explore import put_back
+
+        put_back(st, st.market)
+        st.market = []
     st.winners = sorted(winners)
     st.reason = reason
     st.step = Step.OVER
@@ -126,11 +131,15 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
             continue
         site = st.model.site(q.site) if q.site else None
         ok = ((q.kind == "reach" and site is not None and (h.x, h.y) == tuple(site.at))
-              or (q.kind == "bring" and q.item in h.items and in_town(st, h))
+              or (q.kind == "bring" and q.item in h.items
+                  and ((h.x, h.y) == tuple(site.at) if site is not None else in_town(st, h)))
               or (q.kind == "slay" and slain is not None and slain == q.monster))
         if ok:
             if q.kind == "bring":
+                from game.rulesets.expedition.explore import cap_health
+
                 h.items.remove(q.item)
+                cap_health(st, h)  # a resistance item handed over takes its extra health with it
             h.quests.remove(nid)
             h.done.append(nid)
             h.gold += q.gold

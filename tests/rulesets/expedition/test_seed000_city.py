@@ -85,3 +85,14 @@ def test_seed000_city_replaces_steps_2_to_4() -> None:
     st = _in_city()
     act(st, "leave")
     assert st.step == Step.MOVE and st.moves_left == 1 and st.active == 0
+
+
+def test_seed000_city_a_game_won_in_town_puts_the_browsed_market_back() -> None:
+    st = _in_city(goal={"kind": "gold", "count": 30}, mode="competitive")
+    deck = len(st.decks["normal"])
+    act(st, "browse")
+    st.heroes[0].gold = 28
+    act(st, "sell", slot=0)  # the knife: +3 gold, 31: the race is won in town
+    assert st.result() is not None and st.result().winners == (0,)
+    assert st.market == [] and not st.invariants()
+    assert len(st.decks["normal"]) == deck + 1  # the four browsed cards and the knife
