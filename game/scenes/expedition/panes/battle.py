@@ -20,7 +20,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.rulesets.skirmish.views import SkirmishView
-from game.scenes.expedition.panes.common import svg, ExpeditionPane
+from game.scenes.expedition.panes.common import ExpeditionPane, svg
 from game.scenes.skirmish.panes import (AdvantagesPane, ArenaPane, ChainPane, DetailPane, GroundPane, MenuPane,
                                         TrackPane, group_key)
 from game.ui import gfx

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, ref
+from game.scenes.expedition.panes.common import ART, ExpeditionPane, ref, svg
 from game.scenes.expedition.panes.marks import GoalLine
 from game.ui import gfx
 from game.ui import text as uitext

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
-from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, item_path, ref
+from game.scenes.expedition.panes.common import ART, ExpeditionPane, item_path, ref, svg
 from game.scenes.expedition.panes.marks import ItemMark, Sheet
 from game.ui import gfx
 from game.ui.input import HitRegion

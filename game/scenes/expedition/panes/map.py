@@ -17,8 +17,8 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import (svg, ART, ExpeditionPane, hero_token, monster_path, portrait_path, ref,
-                                                 site_path)
+from game.scenes.expedition.panes.common import (ART, ExpeditionPane, hero_token, monster_path, portrait_path, ref,
+                                                 site_path, svg)
 from game.scenes.expedition.panes.marks import Board, Square, path_to
 from game.scenes.expedition.panes.terrain import TerrainPainter
 from game.ui import anim, gfx

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine.i18n import t
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import svg, ART, ExpeditionPane, ref
+from game.scenes.expedition.panes.common import ART, ExpeditionPane, ref, svg
 from game.scenes.expedition.panes.marks import Board
 from game.scenes.expedition.panes.terrain import fit_cells, minimap_surface
 from game.ui import gfx

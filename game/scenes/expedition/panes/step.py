@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes.expedition.panes.common import svg, ExpeditionPane
+from game.scenes.expedition.panes.common import ExpeditionPane, svg
 from game.scenes.expedition.panes.marks import Choice, StepCard
 from game.ui import gfx
 from game.ui import text as uitext

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from game.scenes.expedition.camera import Camera
-from game.scenes.expedition.panes.common import svg, ART, BIOME_COLOURS, biome_colour, spread, tile_path
+from game.scenes.expedition.panes.common import ART, BIOME_COLOURS, biome_colour, spread, svg, tile_path
 from game.ui.layers import LayerCache
 
 CHUNK = 8
