@@ -53,11 +53,11 @@ class Geometry:
     map = pygame.Rect(10, 90, 1012, 556)
     board = pygame.Rect(10, 56, 1012, 590)          # where the battle arena is mounted (skirmish's board)
     minimap = pygame.Rect(1030, 56, 240, 150)
-    right = pygame.Rect(1022, 50, 258, 416)           # the right column above the log (overview, heroes)
+    right = pygame.Rect(1022, 50, 258, 388)           # the right column above the log (overview, heroes)
     goal_aside = pygame.Rect(1030, 56, 240, 30)      # the goal over the overview while a battle has the board
     minimap_low = pygame.Rect(1030, 90, 240, 116)
-    heroes = pygame.Rect(1030, 212, 240, 250)
-    log = pygame.Rect(1030, 468, 240, 178)
+    heroes = pygame.Rect(1030, 212, 240, 222)
+    log = pygame.Rect(1030, 440, 240, 206)
     bar = pygame.Rect(10, 654, 1012, 46)
     panel = pygame.Rect(226, 150, 580, 400)         # a step's panel over the map (escape, search, talk...)
 

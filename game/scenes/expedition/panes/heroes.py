@@ -112,16 +112,22 @@ class HeroesPane(ExpeditionPane):
                       bold=True, minimum=8)
         y += sh + 6
         self.items = []
-        per = max(1, (r.w - 16) // (self.ICON + 4))
         notes_h = max(20, gfx.line_height(12) + 4)
         room = r.bottom - 8 - notes_h - y
-        rows = max(1, room // (self.ICON + 4))
+        icon = self.ICON
+        while icon > 18:  # smaller icons rather than items left out
+            per = max(1, (r.w - 16) // (icon + 4))
+            if -(-len(sheet.items) // per) * (icon + 4) <= room:
+                break
+            icon -= 2
+        per = max(1, (r.w - 16) // (icon + 4))
         if not sheet.items:
             self.line(surface, t("expedition_scene.no_items"), pygame.Rect(r.x + 10, y, r.w - 20, self.ICON), 12,
                       pal.ink_soft, minimum=8)
-        for k, item in enumerate(sheet.items[:per * rows]):
-            box = pygame.Rect(r.x + 8 + (k % per) * (self.ICON + 4), y + (k // per) * (self.ICON + 4), self.ICON,
-                              self.ICON)
+        for k, item in enumerate(sheet.items):
+            box = pygame.Rect(r.x + 8 + (k % per) * (icon + 4), y + (k // per) * (icon + 4), icon, icon)
+            if box.bottom > r.bottom - 6 - notes_h:
+                break
             draw_item(surface, item, box)
             self.items.append((box, item))
         self.notes = pygame.Rect(r.x + 10, r.bottom - 6 - notes_h, r.w - 20, notes_h)
