@@ -151,13 +151,15 @@ def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
     from game.rulesets.expedition.explore import distance, walkable
 
     towns = [tuple(s.at) for s in st.model.sites if s.kind == "town"]
+    left = set(towns)
     start = (h.x, h.y)
     dist = {start: 0}
     todo = deque([start])
-    while todo:
+    while todo and left:
         sq = todo.popleft()
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            n = (sq[0] + dx, sq[1] + dy)
+        left.discard(sq)
+        x, y = sq
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if n not in dist and walkable(st, *n):
                 dist[n] = dist[sq] + 1
                 todo.append(n)
