@@ -168,7 +168,7 @@ class Reader(Cards):
         b = info.bonus
         bonus = t(f"expedition_scene.bonus.{b.stat}", n=b.amount) if b is not None else ""
         return ItemMark(slot, iid, localize(info.name, self.lang), info.rarity == "rare", bonus, info.price,
-                        info.sprite, b.stat if b is not None else None)
+                        info.sprite, b.stat if b is not None else None, gear=info.equipment or "")
 
     def sheets(self) -> tuple[Sheet, ...]:
         """Every hero's sheet."""

@@ -130,10 +130,27 @@ def portrait_path(portrait: str | None, npc: str = "") -> str:
     return f"{ART}/npcs/{PORTRAITS[zlib.crc32(npc.encode()) % len(PORTRAITS)]}.svg"
 
 
-def item_path(sprite: str | None, stat: str | None = None, iid: str = "") -> str:
-    """An item's icon: its sprite, else by the stat it raises, else one picked by its id."""
+#: words in an item's id (or its skirmish equipment's) and the icon they call for
+ITEM_WORDS = (("bow", "bow"), ("sling", "bow"), ("knife", "weapon"), ("dagger", "weapon"), ("sword", "weapon"),
+              ("blade", "weapon"), ("axe", "tool"), ("spear", "weapon"), ("club", "weapon"), ("mace", "weapon"),
+              ("staff", "tool"), ("hammer", "tool"), ("pick", "tool"), ("rope", "tool"), ("lantern", "tool"),
+              ("shield", "armour"), ("buckler", "armour"), ("mail", "armour"), ("armour", "armour"),
+              ("armor", "armour"), ("helm", "armour"), ("jerkin", "armour"), ("cloak", "cloak"), ("mantle", "cloak"),
+              ("boot", "boots"), ("shoe", "boots"), ("potion", "potion"), ("salve", "potion"), ("flask", "potion"),
+              ("tonic", "potion"), ("herb", "potion"), ("ring", "ring"), ("amulet", "trinket"), ("charm", "trinket"),
+              ("talisman", "trinket"), ("medal", "trinket"), ("compass", "trinket"), ("scroll", "scroll"),
+              ("map", "scroll"), ("book", "scroll"), ("letter", "scroll"), ("bell", "trinket"))
+
+
+def item_path(sprite: str | None, stat: str | None = None, iid: str = "", gear: str = "") -> str:
+    """An item's icon: its sprite, else by a word of its id or gear (knife, bow, cloak...), else by the stat it
+    raises, else one picked by its id."""
     if sprite and exists(f"{ART}/items/{sprite}.svg"):
         return f"{ART}/items/{sprite}.svg"
+    words = f"{iid} {gear}".lower()
+    for word, icon in ITEM_WORDS:
+        if word in words:
+            return f"{ART}/items/{icon}.svg"
     if stat in STAT_ICONS:
         return f"{ART}/items/{STAT_ICONS[stat]}.svg"
     return f"{ART}/items/{ITEM_ICONS[zlib.crc32(iid.encode()) % len(ITEM_ICONS)]}.svg"

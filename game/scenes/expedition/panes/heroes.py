@@ -42,7 +42,7 @@ def draw_item(surface: pygame.Surface, item: ItemMark, rect: pygame.Rect, lit: b
         surface.blit(svg(f"{ART}/compass.svg", (k, k)), (rect.centerx - k // 2, rect.centery - k // 2))
         return
     k = rect.w - 8
-    surface.blit(svg(item_path(item.sprite, item.stat, item.id), (k, k)), (rect.x + 4, rect.y + 4))
+    surface.blit(svg(item_path(item.sprite, item.stat, item.id, item.gear), (k, k)), (rect.x + 4, rect.y + 4))
 
 
 class HeroesPane(ExpeditionPane):

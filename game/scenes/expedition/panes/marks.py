@@ -128,6 +128,7 @@ class ItemMark:
     sprite: str | None = None
     stat: str | None = None
     hidden: bool = False        # a face-down card (the market before browsing)
+    gear: str = ""              # the skirmish equipment it becomes in battle (picks its icon)
 
 
 @dataclass(frozen=True)

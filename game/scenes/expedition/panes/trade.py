@@ -114,13 +114,18 @@ class TradePane(ExpeditionPane):
                   "theirs": [i for i in card.theirs if i.slot not in card.take]}
         for key, items in placed.items():
             box = self.zones[key]
-            per = max(1, (box.w - 8) // (TILE + 4))
+            named = len(items) * (TILE + 4) + 8 <= box.h  # few items: one a row, named; many: a grid of icons
+            per = 1 if named else max(1, (box.w - 8) // (TILE + 4))
+            ink = pal.ink_light if key in ("give", "take") else pal.ink
             for k, item in enumerate(items):
                 tile = pygame.Rect(box.x + 6 + (k % per) * (TILE + 4), box.y + 6 + (k // per) * (TILE + 4), TILE,
                                    TILE)
                 if tile.bottom > box.bottom:
                     break
                 draw_item(surface, item, tile, lit=key in ("give", "take"))
+                if named:
+                    self.line(surface, item.name, pygame.Rect(tile.right + 6, tile.y, box.right - tile.right - 12,
+                                                              TILE), 12, ink, minimum=8)
                 side = "give" if key in ("mine", "give") else "take"
                 self.tiles.append((tile, side, item))
         y = top + lh + box_h + 10
