@@ -269,27 +269,32 @@ class ExpeditionScene(PaneHost, RulesetScene):
             for a in self.map.animate([e], ev) + self.battle.animate([e], ev) + self.reader.outcome([e]):
                 self.queue.play(a)
 
+    def _push(self) -> tuple[int, int]:
+        """Where the map is being pushed now: the mouse at its edge, arrow keys held (0, 0: nowhere)."""
+        if self.mode() != "map" or self._press is not None or self.app.top is not self:
+            return 0, 0
+        dx, dy = self.cam.edge_push(self.router.mouse)
+        keys = pygame.key.get_pressed() if pygame.display.get_init() else None
+        if keys is not None:
+            for k, (kx, ky) in ARROWS.items():
+                if k < len(keys) and keys[k]:
+                    dx, dy = dx + kx, dy + ky
+        return dx, dy
+
     def update(self, dt: float) -> None:
         """Edge and arrow-key panning, the battle's needle and numbers, then the base's turn flow."""
-        if self.mode() == "map" and self._press is None and self.app.top is self:
-            dx, dy = self.cam.edge_push(self.router.mouse)
-            keys = pygame.key.get_pressed() if pygame.display.get_init() else None
-            if keys is not None:
-                for k, (kx, ky) in ARROWS.items():
-                    if k < len(keys) and keys[k]:
-                        dx, dy = dx + kx, dy + ky
-            if dx or dy:
-                self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+        dx, dy = self._push()
+        if dx or dy:
+            self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.battle.update(dt)
         self.map.floats.update(dt)
         super().update(dt)
 
     def is_animating(self) -> bool:
-        """Edge panning, battle numbers and the needle keep the loop ticking."""
-        if self.mode() == "map" and self._press is None and self.app.top is self:
-            dx, dy = self.cam.edge_push(self.router.mouse)
-            if (dx or dy) and self._can_pan(dx, dy):
-                return True
+        """Edge and arrow-key panning, battle numbers and the needle keep the loop ticking."""
+        dx, dy = self._push()
+        if (dx or dy) and self._can_pan(dx, dy):
+            return True
         return self.battle.animating() or bool(self.map.floats.items) or super().is_animating()
 
     def _can_pan(self, dx: int, dy: int) -> bool:
