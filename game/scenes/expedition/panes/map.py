@@ -175,6 +175,7 @@ class MapPane(ExpeditionPane):
         old = surface.get_clip()
         surface.set_clip(self.rect)
         pts = [self.cam.cell_rect(*hero.at).center] + [self.cam.cell_rect(*sq).center for sq in self.path]
+        pts[0] = ((pts[0][0] + pts[1][0]) // 2, (pts[0][1] + pts[1][1]) // 2)  # from the token's edge
         pygame.draw.lines(surface, pal.shadow[:3], False, [(x + 2, y + 2) for x, y in pts], 5)
         pygame.draw.lines(surface, pal.accent, False, pts, 4)
         for p in pts[1:]:
