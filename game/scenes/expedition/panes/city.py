@@ -1,0 +1,161 @@
+"""The city screen (a hero on a town square, instead of steps 2-4): the market's four face-down items
+(browsed in secret, then bought openly), selling the hero's items, healing (two free, then a price),
+the NPC quest cards on offer (up to three held), and leaving.
+
+The pane draws a ``CityCard`` built from the typed view: each market card, item and quest carries its
+Action (buy, sell, quest) or the reason it cannot be taken now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import t
+from game.scenes.expedition.panes.common import ExpeditionPane, ref
+from game.scenes.expedition.panes.heroes import draw_item, item_words
+from game.scenes.expedition.panes.marks import Choice, ItemMark
+from game.ui import gfx
+from game.ui.input import HitRegion
+
+CARD = 64
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A thing on the city screen with what taking it does: an item to buy or sell, a quest to take."""
+
+    item: ItemMark | None
+    words: str
+    payload: Any = None
+    reason: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class CityCard:
+    """The city screen of one visit."""
+
+    town: str
+    hero: str
+    gold: int
+    health: str
+    market: tuple[Offer, ...] = ()
+    selling: tuple[Offer, ...] = ()
+    quests: tuple[Offer, ...] = ()
+    buttons: tuple[Choice, ...] = ()
+
+
+class CityPane(ExpeditionPane):
+    """The city screen (see the module docstring)."""
+
+    name = "city"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.rect = pygame.Rect(self.geo.map.inflate(-40, -24))
+        self.spots: list[tuple[pygame.Rect, Offer, str]] = []
+        self.buttons: list[tuple[pygame.Rect, Choice]] = []
+
+    def draw(self, surface: pygame.Surface, card: CityCard) -> None:
+        """Title and purse, the market row, the hero's items to sell, the quest cards, the buttons."""
+        self.rec.begin()
+        pal = gfx.palette()
+        r = self.rect
+        gfx.panel(surface, r)
+        th = gfx.line_height(18, True) + 6
+        half = (r.w - 40) // 2
+        self.line(surface, card.town, pygame.Rect(r.x + 16, r.y + 8, half, th), 18, pal.ink, bold=True, minimum=10)
+        self.line(surface, f"{card.hero} · {card.health} · {t('expedition_scene.gold_n', n=card.gold)}",
+                  pygame.Rect(r.x + 24 + half, r.y + 8, half, th), 14, pal.ink_soft, "midright", bold=True,
+                  minimum=8)
+        lh = gfx.line_height(13, True) + 4
+        self.spots = []
+        y = r.y + 14 + th
+        y = self._row(surface, t("expedition_scene.market"), card.market, y, lh, "market")
+        y = self._row(surface, t("expedition_scene.sell"), card.selling, y + 6, lh, "sell")
+        self.line(surface, t("expedition_scene.quests"), pygame.Rect(r.x + 16, y + 6, r.w - 32, lh), 13, pal.ink,
+                  bold=True, minimum=8)
+        y += 6 + lh
+        qh = gfx.line_height(12) + 8
+        if not card.quests:
+            self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, qh), 12, pal.ink_soft,
+                      minimum=8)
+        bh = max(30, gfx.line_height(14, True) + 10)
+        for q in card.quests:
+            row = pygame.Rect(r.x + 16, y, r.w - 32, qh)
+            if row.bottom > r.bottom - bh - 16:
+                break
+            gfx.rounded_rect(surface, row, pal.panel_dark if q.reason else pal.felt, 6)
+            self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
+            self.spots.append((row, q, "quest"))
+            y += qh + 3
+        self.buttons = []
+        n = max(1, len(card.buttons))
+        bw = min(240, (r.w - 32 - (n - 1) * 8) // n)
+        for k, ch in enumerate(card.buttons):
+            b = pygame.Rect(r.x + 16 + k * (bw + 8), r.bottom - bh - 10, bw, bh)
+            off = ch.reason is not None
+            gfx.rounded_rect(surface, b, pal.panel_dark if off else (pal.accent if ch.primary else pal.felt), 8)
+            gfx.rounded_rect(surface, b, pal.edge, 8, 2)
+            words = f"{ch.label} ({ch.detail})" if ch.detail else ch.label
+            self.line(surface, words, b.inflate(-12, -4), 13,
+                      pal.ink_soft if off else (pal.ink if ch.primary else pal.ink_light), "center", bold=True,
+                      minimum=8)
+            self.buttons.append((b, ch))
+
+    def _row(self, surface: pygame.Surface, head: str, offers: tuple[Offer, ...], y: int, lh: int, kind: str) -> int:
+        """A heading and a row of item cards with their price under each; returns the y below it."""
+        pal = gfx.palette()
+        r = self.rect
+        self.line(surface, head, pygame.Rect(r.x + 16, y, r.w - 32, lh), 13, pal.ink, bold=True, minimum=8)
+        y += lh
+        ph = gfx.line_height(11, True) + 2
+        if not offers:
+            self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, lh), 12, pal.ink_soft,
+                      minimum=8)
+            return y + lh
+        slot_w = CARD + 22
+        for k, o in enumerate(offers[: (r.w - 32) // slot_w]):
+            box = pygame.Rect(r.x + 16 + k * slot_w + 11, y, CARD, CARD)
+            if o.item is not None:
+                draw_item(surface, o.item, box, lit=o.reason is None and o.payload is not None)
+            if o.detail:
+                self.line(surface, o.detail, pygame.Rect(box.x - 10, box.bottom + 1, CARD + 20, ph), 11,
+                          pal.ink if o.reason is None else pal.ink_soft, "center", bold=True, minimum=7)
+            self.spots.append((box, o, kind))
+        return y + CARD + ph + 2
+
+    def regions(self, card: CityCard, legal: list[Any]) -> list[HitRegion]:
+        """The screen, each card or quest (its Action, or why not), the buttons."""
+        out = [HitRegion(pygame.Rect(self.rect), None, highlight=False, key=("city",))]
+        for k, (rect, o, kind) in enumerate(self.spots):
+            words = o.words if o.item is None or o.item.hidden else item_words(o.item)
+            tip = f"{words}\n{o.detail}" if o.detail else words
+            key = (kind, k)
+            if o.reason is not None:
+                out.append(HitRegion(rect, ref(kind, k), legal=False, reason=o.reason, tooltip=o.reason, key=key))
+            elif o.payload is not None:
+                out.append(HitRegion(rect, o.payload, tooltip=tip, inspect=ref(kind, k), key=key))
+            else:
+                out.append(HitRegion(rect, ref(kind, k), tooltip=tip, key=key))
+        for b, ch in self.buttons:
+            if ch.reason is not None:
+                out.append(HitRegion(b, ref("button", ch.label), legal=False, reason=ch.reason, key=("button", ch.label)))
+            else:
+                out.append(HitRegion(b, ch.payload, key=("button", ch.label)))
+        return out
+
+    def inspect(self, payload: Any) -> tuple[str, str] | None:
+        """A market card, an item or a quest large."""
+        if not hasattr(payload, "kind") or payload.kind not in ("market", "sell", "quest") or not payload.args:
+            return None
+        k = payload.args[0]
+        if 0 <= k < len(self.spots):
+            _rect, o, _kind = self.spots[k]
+            if o.item is not None and not o.item.hidden:
+                return o.item.name, item_words(o.item) + (f"\n{o.detail}" if o.detail else "")
+            return o.words, o.detail
+        return None

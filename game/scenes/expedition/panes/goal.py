@@ -1,0 +1,72 @@
+"""The goal strip over the map: what the level asks (always in sight), cooperative or competitive, the
+round out of the limit, and the event cards in play (each a chip whose tooltip says what it changes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import t
+from game.scenes.expedition.panes.common import ART, ExpeditionPane, ref, svg
+from game.scenes.expedition.panes.marks import GoalLine
+from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
+
+
+class GoalPane(ExpeditionPane):
+    """The goal strip (see the module docstring)."""
+
+    name = "goal"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.rect = pygame.Rect(self.geo.goal)
+        self.chips: list[tuple[pygame.Rect, str, str]] = []
+
+    def layout_parts(self, goal: GoalLine) -> tuple[pygame.Rect, pygame.Rect, list[tuple[pygame.Rect, str, str]]]:
+        """The goal's box, the round box and the card chips between them."""
+        r = self.rect
+        right_words = self.round_words(goal)
+        rw = min(300, uitext.width_of(right_words, 13, True) + 16) if r.w >= 500 else 0  # narrow: the goal only
+        round_box = pygame.Rect(r.right - rw - 6, r.y + 3, rw, r.h - 6)
+        chips: list[tuple[pygame.Rect, str, str]] = []
+        x = round_box.x - 6
+        for name, what in reversed(goal.cards):
+            w = min(150, uitext.width_of(name, 11, True) + 18)
+            x -= w + 4
+            if x < r.x + 300:
+                break
+            chips.append((pygame.Rect(x, r.y + 5, w, r.h - 10), name, what))
+        left = r.x + r.h + 4
+        goal_box = pygame.Rect(left, r.y + 2, (x if chips else round_box.x) - left - (8 if round_box.w else 0), r.h - 4)
+        return goal_box, round_box, chips
+
+    def round_words(self, goal: GoalLine) -> str:
+        """Round n of m, and the mode."""
+        return f"{t('expedition_scene.round_of', n=goal.round, m=goal.rounds)} · {goal.mode}"
+
+    def draw(self, surface: pygame.Surface, goal: GoalLine) -> None:
+        """The strip: flag, goal words, event chips, round and mode."""
+        self.rec.begin()
+        pal = gfx.palette()
+        gfx.rounded_rect(surface, self.rect, pal.panel, 8)
+        gfx.rounded_rect(surface, self.rect, pal.edge, 8, 2)
+        k = self.rect.h - 6
+        surface.blit(svg(f"{ART}/goal.svg", (k, k)), (self.rect.x + 6, self.rect.y + 3))
+        goal_box, round_box, self.chips = self.layout_parts(goal)
+        self.line(surface, goal.text, goal_box, 15, pal.ink, bold=True, minimum=9)
+        for rect, name, _what in self.chips:
+            gfx.rounded_rect(surface, rect, pal.panel_dark, 6)
+            self.line(surface, name, rect.inflate(-10, -2), 11, pal.ink_light, "center", bold=True, minimum=8)
+        if round_box.w:
+            self.line(surface, self.round_words(goal), round_box, 13, pal.ink_soft, "midright", bold=True, minimum=9)
+
+    def regions(self, goal: GoalLine, legal: list[Any]) -> list[HitRegion]:
+        """The goal's full words, and each event card's, as tooltips."""
+        out = [HitRegion(pygame.Rect(self.rect), ref("goal"), tooltip=goal.text, highlight=False, key=("goal",))]
+        for rect, name, what in self.chips:
+            out.append(HitRegion(rect, ref("card", name), tooltip=f"{name}: {what}", key=("card", name)))
+        return out
