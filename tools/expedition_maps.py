@@ -6,7 +6,9 @@ biomes grown around seed points, lakes and ridges of impassable tiles, roads lai
 named squares. The output is plain level data that is committed and can then be edited by hand:
 
     python tools/expedition_maps.py rows lantern_road     # prints the `rows = [...]` TOML block
-    python tools/expedition_maps.py tmj marsh_lights      # writes levels/expedition/maps/marsh_lights.tmj
+    python tools/expedition_maps.py tmj marsh_lights      # redraws levels/expedition/maps/marsh_lights.tmj
+                                                          # (its object layer is kept; --objects FILE.json
+                                                          #  gives a new one: [{type, at, name, props}])
 
 The .tmj writer also shows modders the Tiled layout the expedition reader expects: a tile
 layer "biomes" whose tile ids follow the tileset's tiles (each tile has a string property
@@ -25,39 +27,42 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-WALKABLE = set("pfhsdnmr")
+#: map letter -> biome id (levels/expedition/_biomes.toml)
+LEGEND = {"p": "meadow", "f": "forest", "h": "hills", "m": "marsh", "d": "dunes", "s": "snowfield",
+          "o": "moor", "=": "road", "~": "deep_water", "^": "peaks"}
+WALKABLE = set("pfhmdso=")
 
 #: recipe: size, seed, regions [(x, y, letter)], blocks [(x, y, letter, radius)], roads [[(x, y)...]]
 RECIPES: dict[str, dict[str, Any]] = {
     "lantern_road": {
         "size": (40, 30), "seed": 11,
-        "regions": [(4, 4, "p"), (12, 6, "f"), (22, 4, "h"), (33, 5, "n"), (6, 15, "f"), (16, 14, "p"),
-                    (27, 13, "h"), (36, 15, "n"), (5, 25, "s"), (15, 24, "s"), (25, 23, "f"), (35, 25, "m"),
-                    (10, 10, "p"), (30, 20, "m"), (20, 18, "f")],
-        "blocks": [(19, 9, "w", 2), (9, 20, "w", 2), (29, 8, "x", 2), (37, 10, "x", 2), (23, 27, "w", 1)],
+        "regions": [(4, 4, "p"), (12, 6, "f"), (22, 4, "h"), (33, 5, "s"), (6, 15, "f"), (16, 14, "p"),
+                    (27, 13, "h"), (36, 15, "s"), (5, 25, "m"), (15, 24, "m"), (25, 23, "f"), (35, 25, "o"),
+                    (10, 10, "p"), (30, 20, "o"), (20, 18, "f")],
+        "blocks": [(19, 9, "~", 2), (9, 20, "~", 2), (29, 8, "^", 2), (37, 10, "^", 2), (23, 27, "~", 1)],
         "roads": [[(3, 3), (3, 12), (16, 12), (16, 16), (28, 16), (28, 22), (36, 22), (36, 26)]],
     },
     "sunken_bell": {
         "size": (44, 32), "seed": 23,
-        "regions": [(6, 5, "f"), (18, 4, "h"), (30, 5, "n"), (40, 6, "n"), (5, 16, "s"), (16, 16, "p"),
-                    (27, 15, "m"), (39, 16, "h"), (8, 27, "d"), (20, 27, "d"), (31, 26, "s"), (40, 27, "f"),
-                    (22, 10, "f"), (12, 22, "p"), (34, 20, "m")],
-        "blocks": [(11, 10, "w", 2), (25, 21, "w", 2), (35, 10, "x", 2), (17, 30, "x", 1), (3, 22, "w", 1)],
+        "regions": [(6, 5, "f"), (18, 4, "h"), (30, 5, "s"), (40, 6, "s"), (5, 16, "m"), (16, 16, "p"),
+                    (27, 15, "o"), (39, 16, "h"), (8, 27, "d"), (20, 27, "d"), (31, 26, "m"), (40, 27, "f"),
+                    (22, 10, "f"), (12, 22, "p"), (34, 20, "o")],
+        "blocks": [(11, 10, "~", 2), (25, 21, "~", 2), (35, 10, "^", 2), (17, 30, "^", 1), (3, 22, "~", 1)],
         "roads": [[(2, 15), (22, 15), (22, 2)], [(22, 15), (42, 15)], [(22, 15), (22, 29)]],
     },
     "marsh_lights": {
         "size": (40, 30), "seed": 37,
-        "regions": [(5, 5, "p"), (15, 4, "f"), (27, 5, "s"), (36, 6, "m"), (6, 15, "s"), (18, 15, "s"),
-                    (29, 14, "f"), (37, 16, "s"), (5, 25, "f"), (17, 25, "m"), (28, 25, "s"), (36, 25, "h")],
-        "blocks": [(12, 10, "w", 2), (24, 10, "w", 1), (21, 20, "w", 2), (33, 20, "w", 1), (8, 20, "w", 1)],
+        "regions": [(5, 5, "p"), (15, 4, "f"), (27, 5, "m"), (36, 6, "o"), (6, 15, "m"), (18, 15, "m"),
+                    (29, 14, "f"), (37, 16, "m"), (5, 25, "f"), (17, 25, "o"), (28, 25, "m"), (36, 25, "h")],
+        "blocks": [(12, 10, "~", 2), (24, 10, "~", 1), (21, 20, "~", 2), (33, 20, "~", 1), (8, 20, "~", 1)],
         "roads": [[(2, 2), (20, 2), (20, 7), (36, 7)], [(2, 2), (2, 27), (14, 27)]],
     },
     "caravan_season": {
         "size": (48, 30), "seed": 41,
-        "regions": [(5, 5, "d"), (16, 6, "d"), (28, 5, "h"), (40, 5, "n"), (6, 15, "p"), (18, 15, "d"),
-                    (30, 15, "d"), (42, 15, "n"), (6, 25, "s"), (18, 25, "p"), (30, 25, "f"), (42, 25, "h"),
+        "regions": [(5, 5, "d"), (16, 6, "d"), (28, 5, "h"), (40, 5, "s"), (6, 15, "p"), (18, 15, "d"),
+                    (30, 15, "d"), (42, 15, "s"), (6, 25, "m"), (18, 25, "p"), (30, 25, "f"), (42, 25, "h"),
                     (24, 10, "d"), (12, 20, "d")],
-        "blocks": [(23, 20, "x", 2), (35, 10, "x", 1), (10, 10, "w", 1), (38, 21, "w", 2)],
+        "blocks": [(23, 20, "^", 2), (35, 10, "^", 1), (10, 10, "~", 1), (38, 21, "~", 2)],
         "roads": [[(3, 14), (45, 14)], [(24, 2), (24, 27)]],
     },
 }
@@ -82,9 +87,9 @@ def _grow(recipe: dict[str, Any]) -> list[list[str]]:
     for road in recipe["roads"]:
         for (x0, y0), (x1, y1) in zip(road, road[1:]):
             for x in range(min(x0, x1), max(x0, x1) + 1):
-                grid[y0][x] = "r"
+                grid[y0][x] = "="
             for y in range(min(y0, y1), max(y0, y1) + 1):
-                grid[y][x1] = "r"
+                grid[y][x1] = "="
     _connect(grid)
     return grid
 
@@ -92,7 +97,7 @@ def _grow(recipe: dict[str, Any]) -> list[list[str]]:
 def _connect(grid: list[list[str]]) -> None:
     """Open any walkable pocket cut off from the first road square (turn blockers into plains)."""
     h, w = len(grid), len(grid[0])
-    start = next((x, y) for y in range(h) for x in range(w) if grid[y][x] == "r")
+    start = next((x, y) for y in range(h) for x in range(w) if grid[y][x] == "=")
     while True:
         seen = {start}
         todo = deque([start])
@@ -164,12 +169,17 @@ def main() -> int:
             print(f'  "{r}",')
         print("]")
         return 0
-    legend = {"p": "plains", "f": "forest", "h": "hills", "s": "swamp", "d": "desert", "n": "snow",
-              "m": "moor", "r": "road", "w": "deep_water", "x": "peaks"}
-    objects = json.loads(Path(args.objects).read_text(encoding="utf-8")) if args.objects else []
+    legend = LEGEND
     out = ROOT / "levels" / "expedition" / "maps" / f"{args.name}.tmj"
+    data = tmj(grid, json.loads(Path(args.objects).read_text(encoding="utf-8")) if args.objects else [], legend)
+    if not args.objects and out.exists():
+        # redraw the biomes only: keep the object layer (sites, NPCs, starts) of the existing map
+        old = json.loads(out.read_text(encoding="utf-8"))
+        keep = [ly for ly in old.get("layers", []) if ly.get("type") == "objectgroup"]
+        data["layers"] = data["layers"][:1] + keep
+        data["nextobjectid"] = old.get("nextobjectid", data["nextobjectid"])
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(tmj(grid, objects, legend), indent=1) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(out.relative_to(ROOT), file=sys.stderr)
     return 0
 
