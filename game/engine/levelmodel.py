@@ -144,7 +144,7 @@ def load_level_file(path: Path, root: Path | None = None, source: str = "mod") -
     root = Path(root) if root is not None else root_for(path)
     where = _display(path)
     try:
-        data = load_merged(path, root)
+        data = _expand(load_merged(path, root), path, root)
         level = Level.from_data(data, where=where, source=source, path=path, default_id=path.stem, root=root)
         problems = _check_assets(level)
     except LevelError:
@@ -157,6 +157,23 @@ def load_level_file(path: Path, root: Path | None = None, source: str = "mod") -
     if problems:
         raise LevelError(where, problems)
     return level
+
+def _expand(data: dict[str, Any], path: Path, root: Path) -> dict[str, Any]:
+    """Let the level's ruleset read files its data names (``expand_level``: expedition's Tiled maps).
+
+    The result is plain level data (what saves carry), validated like any other; a ruleset without
+    the hook, or an unknown ruleset (reported by validation), leaves the data as it is.
+    """
+    from game.engine.registry import get_ruleset
+
+    rid = data.get("ruleset")
+    try:
+        rs = get_ruleset(rid) if isinstance(rid, str) else None
+    except KeyError:
+        return data
+    hook = getattr(rs, "expand_level", None)
+    return hook(data, path, root) if callable(hook) else data
+
 
 def check_level_model(model: Any) -> list[str]:
     """Return problems of a ruleset's level model itself: nested models that would ignore unknown keys."""

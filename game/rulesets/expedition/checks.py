@@ -1,0 +1,142 @@
+"""Checks of an expedition state: the validation after loading and the invariants after every action.
+
+``validate`` refuses loaded data that types alone cannot (a hero off the map, an unknown item, a step
+that needs a pending part without it) with a StateError naming the field; ``invariants`` returns
+broken rules in words (tests and ``simulate`` call it after every action): health within 0..5 +
+resistance, no card in two places, a battle step exactly while a battle is hosted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from game.engine.protocol import StateError
+from game.rulesets.expedition.kinds import MAX_QUESTS, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.expedition.state import ExpeditionState
+
+
+def problems(st: "ExpeditionState") -> list[str]:
+    """Everything wrong with a state's own fields, each naming the field."""
+    from game.rulesets.expedition.explore import walkable
+
+    m = st.model
+    out: list[str] = []
+    n = len(st.heroes)
+    if not 1 <= n <= 4 or len(st.seat_names) != n + 1:
+        return [f"heroes: {n} heroes for {len(st.seat_names)} seats (one per seat, then the Dark Lord)"]
+    if not 0 <= st.active < n:
+        out.append(f"active: {st.active} is not a hero seat")
+    site_ids = {s.id for s in m.sites}
+    for i, h in enumerate(st.heroes):
+        w = f"heroes[{i}]"
+        if h.seat != i:
+            out.append(f"{w}.seat: expected {i}, got {h.seat}")
+        if h.hero not in m.heroes:
+            out.append(f"{w}.hero: unknown hero {h.hero!r}")
+            continue
+        if not walkable(st, h.x, h.y):
+            out.append(f"{w}: square {[h.x, h.y]} is off the map or not walkable")
+        for j, iid in enumerate(h.items):
+            if iid not in m.items:
+                out.append(f"{w}.items[{j}]: unknown item {iid!r}")
+        for j, k in enumerate(h.known):
+            if k.npc not in m.npcs or (k.site not in site_ids and k.site != ""):
+                out.append(f"{w}.known[{j}]: unknown NPC or site")
+            if k.teller is not None and not 0 <= k.teller < n:
+                out.append(f"{w}.known[{j}].teller: not a hero seat")
+        for j, q in enumerate(h.quests + h.done):
+            if q not in m.npcs or m.npcs[q].quest is None:
+                out.append(f"{w}.quests[{j}]: {q!r} is no NPC quest")
+        if len(h.quests) > MAX_QUESTS:
+            out.append(f"{w}.quests: more than {MAX_QUESTS} quest cards")
+    for name, cards in list(st.decks.items()) + [("market", st.market)]:
+        for j, iid in enumerate(cards):
+            if iid not in m.items:
+                out.append(f"decks.{name}[{j}]: unknown item {iid!r}")
+    for j, c in enumerate(st.cards):
+        if c.card not in m.events:
+            out.append(f"cards[{j}].card: unknown event {c.card!r}")
+    for j, cid in enumerate(st.event_deck):
+        if cid not in m.events:
+            out.append(f"event_deck[{j}]: unknown event {cid!r}")
+    cands = m.goal_candidates()
+    if cands and st.goal_site not in cands:
+        out.append(f"goal_site: {st.goal_site!r} is not one of {cands}")
+    out.extend(_step_problems(st))
+    return out
+
+
+def _step_problems(st: "ExpeditionState") -> list[str]:
+    out: list[str] = []
+    n = len(st.heroes)
+    s = st.step
+    if s == Step.FINAL:
+        out.append("step: 'final' never waits in a saved state")
+    if s in (Step.HELP, Step.ANSWER) and st.encounter is None:
+        out.append(f"step: {s.value!r} without an encounter")
+    if s == Step.ANSWER and (st.encounter is None or st.encounter.waiting is None):
+        out.append("encounter.waiting: nobody was asked")
+    enc = st.encounter
+    if enc is not None:
+        if enc.monster not in st.model.monsters:
+            out.append(f"encounter.monster: unknown monster {enc.monster!r}")
+        if any(not 0 <= x < n or x == st.active for x in enc.asked + enc.helpers):
+            out.append("encounter: asked or helpers are not other heroes' seats")
+    if s == Step.BATTLE and st.battle is None:
+        out.append("step: 'battle' without a battle record")
+    if s in (Step.OFFER, Step.REPLY):
+        o = st.offer
+        if o is None:
+            out.append(f"step: {s.value!r} without an offer")
+        elif not 0 <= o.to < n or o.to == st.active:
+            out.append("offer.to: not another hero's seat")
+        else:
+            h, other = st.heroes[st.active], st.heroes[o.to]
+            if any(not 0 <= i < len(h.items) for i in o.give) or any(not 0 <= i < len(other.items) for i in o.take):
+                out.append("offer: an item slot is out of range")
+            if o.info >= len(h.known) + len(st.model.rumours):
+                out.append("offer.info: no such message")
+    if s == Step.CLAIM and st.successes < 2:
+        out.append("successes: a claim needs at least 2")
+    if (s == Step.OVER) != (st.winners is not None):
+        out.append("winners: set exactly when the game is over")
+    if st.market and s != Step.CITY:
+        out.append("market: browsed items outside the city")
+    return out
+
+
+def validate(st: "ExpeditionState") -> None:
+    """Raise StateError naming the first problem of a loaded state."""
+    found = problems(st)
+    if found:
+        raise StateError(found[0])
+
+
+def invariants(st: "ExpeditionState") -> list[str]:
+    """Broken invariants in words (empty when all hold)."""
+    from game.rulesets.expedition.explore import max_health
+
+    out = problems(st)
+    if out:
+        return out
+    for h in st.heroes:
+        if not 0 <= h.health <= max_health(st, h):
+            out.append(f"heroes[{h.seat}].health: {h.health} outside 0..{max_health(st, h)}")
+        if h.gold < 0:
+            out.append(f"heroes[{h.seat}].gold: negative")
+    held = Counter(i for h in st.heroes for i in h.items)
+    held.update(st.market)
+    for cards in st.decks.values():
+        held.update(cards)
+    for iid, k in held.items():
+        it = st.model.items[iid]
+        limit = 1 if it.rarity == "quest" else it.copies + sum(1 for h in st.model.heroes.values()
+                                                                for x in h.items if x == iid) * len(st.heroes)
+        if k > limit:
+            out.append(f"item {iid!r}: {k} copies in play, at most {limit}")
+    if (st.step == Step.BATTLE) != (st.child is not None):
+        out.append("step: 'battle' exactly while a battle is hosted")
+    return out

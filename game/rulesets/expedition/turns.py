@@ -1,0 +1,169 @@
+"""Turns, rounds, event cards, quests, knock-outs and the level's goal (seed step 5 and RULES.md).
+
+Step 5 is automatic (``auto_final``): back to step 1 while the hero has moves, else the next hero's
+turn; after the last hero a new round begins, the event cards in play tick down and a new card may be
+drawn (``events_every``). The game ends when the goal is met (``check_goal`` after every action and
+battle) or after the level's last round (the Dark Lord wins).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from game.engine.events import Event
+from game.rulesets.expedition.kinds import Ev, GoalKind, Step, ceil_half
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rulesets.expedition.state import ExpeditionState, Hero
+
+
+def start(st: "ExpeditionState", events: list[Event]) -> None:
+    """The first round: the goal's secret site, the first event card, the first hero's moves."""
+    cands = st.model.goal_candidates()
+    st.goal_site = st.rng.choice(cands) if len(cands) > 1 else (cands[0] if cands else None)
+    begin_round(st, events, first=True)
+
+
+def auto_final(st: "ExpeditionState", events: list[Event]) -> bool:
+    """Step 5: back to step 1 while moves remain, else the next hero's turn (and maybe a new round)."""
+    from game.rulesets.expedition.explore import moves_per_turn
+
+    st.encounter, st.offer, st.talked, st.traded, st.successes = None, None, [], [], 0
+    if st.moves_left > 0:
+        st.step = Step.MOVE
+        return True
+    events.append(Event(Ev.TURN_ENDED, {"seat": st.active}))
+    st.turns += 1
+    if st.active + 1 < len(st.heroes):
+        st.active += 1
+    else:
+        st.active = 0
+        st.round += 1
+        if st.round > st.model.rounds:
+            finish(st, [st.dark_lord], "rounds", events)
+            return True
+        begin_round(st, events)
+    st.moves_left = moves_per_turn(st)
+    events.append(Event(Ev.TURN, {"seat": st.active, "moves": st.moves_left}))
+    st.step = Step.MOVE
+    return True
+
+
+def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False) -> None:
+    """A new round: cards in play tick down, a new event card may come; the first hero's moves."""
+    from game.rulesets.expedition.explore import moves_per_turn
+    from game.rulesets.expedition.state import ActiveCard
+
+    events.append(Event(Ev.ROUND, {"round": st.round}))
+    if not first:
+        for c in list(st.cards):
+            c.left -= 1
+            if c.left <= 0:
+                st.cards.remove(c)
+                events.append(Event(Ev.CARD_ENDS, {"card": c.card}))
+    every = st.model.events_every
+    if every and st.model.events and st.round % every == 0:
+        if not st.event_deck:
+            st.event_deck = sorted(cid for cid, e in st.model.events.items() for _ in range(e.copies))
+        cid = st.event_deck.pop(st.rng.randbelow(len(st.event_deck)))
+        card = st.model.events[cid]
+        st.cards.append(ActiveCard(card=cid, step=card.step, amount=card.amount, left=card.duration))
+        events.append(Event(Ev.CARD, {"card": cid, "step": card.step.value, "amount": card.amount,
+                                      "rounds": card.duration}, random=True))
+    if first:
+        st.moves_left = moves_per_turn(st)
+        events.append(Event(Ev.TURN, {"seat": st.active, "moves": st.moves_left}))
+
+
+def finish(st: "ExpeditionState", winners: list[int], reason: str, events: list[Event]) -> None:
+    """End the game."""
+    st.winners = sorted(winners)
+    st.reason = reason
+    st.step = Step.OVER
+    events.append(Event(Ev.GAME_OVER, {"winners": st.winners, "reason": reason}))
+
+
+def goal_met(st: "ExpeditionState", h: "Hero") -> bool:
+    """True when this hero (alone) meets the goal."""
+    g = st.model.goal
+    if g.kind == GoalKind.REACH:
+        site = st.model.site(st.goal_site or "")
+        return site is not None and (h.x, h.y) == tuple(site.at)
+    if g.kind == GoalKind.BRING:
+        site = st.model.site(st.goal_site or "")
+        return site is not None and (h.x, h.y) == tuple(site.at) and g.item in h.items
+    if g.kind == GoalKind.QUESTS:
+        return len(h.done) >= g.count
+    return h.gold >= g.count
+
+
+def check_goal(st: "ExpeditionState", events: list[Event]) -> None:
+    """After every action: the goal met ends the game (cooperative: all heroes win; else the first)."""
+    if st.winners is not None:
+        return
+    g = st.model.goal
+    coop = st.model.mode == "cooperative"
+    seats = list(range(len(st.heroes)))
+    if coop and g.kind == GoalKind.QUESTS and sum(len(h.done) for h in st.heroes) >= g.count:
+        finish(st, seats, "goal", events)
+    elif coop and g.kind == GoalKind.GOLD and sum(h.gold for h in st.heroes) >= g.count:
+        finish(st, seats, "goal", events)
+    else:
+        for h in [st.hero] + [o for o in st.heroes if o is not st.hero]:
+            if goal_met(st, h):
+                finish(st, seats if coop else [h.seat], "goal", events)
+                return
+
+
+def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: str | None = None) -> None:
+    """Complete the hero's quest cards whose condition holds (reach a site, bring an item to a town, slay)."""
+    from game.rulesets.expedition.explore import in_town
+
+    for nid in list(h.quests):
+        q = st.model.npcs[nid].quest
+        if q is None:
+            continue
+        site = st.model.site(q.site) if q.site else None
+        ok = ((q.kind == "reach" and site is not None and (h.x, h.y) == tuple(site.at))
+              or (q.kind == "bring" and q.item in h.items and in_town(st, h))
+              or (q.kind == "slay" and slain is not None and slain == q.monster))
+        if ok:
+            if q.kind == "bring":
+                h.items.remove(q.item)
+            h.quests.remove(nid)
+            h.done.append(nid)
+            h.gold += q.gold
+            events.append(Event(Ev.QUEST_DONE, {"seat": h.seat, "npc": nid, "gold": q.gold}))
+
+
+def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
+    """The town the fewest walkable steps away (ties: the level's site order)."""
+    from game.rulesets.expedition.explore import distance, walkable
+
+    towns = [tuple(s.at) for s in st.model.sites if s.kind == "town"]
+    start = (h.x, h.y)
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        sq = todo.popleft()
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            n = (sq[0] + dx, sq[1] + dy)
+            if n not in dist and walkable(st, *n):
+                dist[n] = dist[sq] + 1
+                todo.append(n)
+    reach = [t for t in towns if t in dist]
+    if reach:
+        return min(reach, key=lambda t: (dist[t], towns.index(t)))
+    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))  # type: ignore[arg-type,return-value]
+
+
+def knock_out(st: "ExpeditionState", h: "Hero", events: list[Event]) -> None:
+    """Carried to the nearest town with 1 health; loses half the gold, rounded up."""
+    x, y = nearest_town(st, h)
+    lost = ceil_half(h.gold)
+    h.gold -= lost
+    h.x, h.y = x, y
+    h.health = 1
+    h.knockouts += 1
+    events.append(Event(Ev.KNOCKED_OUT, {"seat": h.seat, "to": [x, y], "gold_lost": lost}))
