@@ -27,7 +27,7 @@ What it does, step by step:
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
@@ -41,8 +41,50 @@ Square = tuple[int, int]
 #: a rare item's worth against a normal one when spending search successes
 RARE_WORTH = 1.6
 #: how many distance fields are kept (levels x targets)
-_CACHE_SIZE = 96
+_CACHE_SIZE = 128
 _FIELDS: "OrderedDict[tuple[str, Square], dict[Square, int]]" = OrderedDict()
+_GRIDS: "OrderedDict[str, Grid]" = OrderedDict()
+
+
+class Grid:
+    """What the bots need of a level's map, computed once per level: walkable and dangerous squares."""
+
+    def __init__(self, st: "ExpeditionState") -> None:
+        m = st.model
+        letters = m.letters()
+        self.width, self.height = m.width, m.height
+        self.biome = [[letters[ch] for ch in row] for row in m.map.rows]
+        self.walk = [[m.biomes[letters[ch]].walkable for ch in row] for row in m.map.rows]
+        self.site_squares = {(s.at[0], s.at[1]) for s in m.sites}
+        wild = [[m.biomes[letters[ch]].is_dangerous for ch in row] for row in m.map.rows]
+        for site in m.sites:
+            x, y = site.at
+            wild[y][x] = not site.is_safe and site.kind != "town"
+        self.wild = wild
+        self.towns: list[Square] = [(s.at[0], s.at[1]) for s in m.sites if s.kind == "town"]
+
+
+def grid(st: "ExpeditionState") -> Grid:
+    """The level's cached Grid."""
+    key = st.level.content_hash or st.level.id
+    got = _GRIDS.get(key)
+    if got is None:
+        got = _GRIDS[key] = Grid(st)
+        if len(_GRIDS) > 16:
+            _GRIDS.popitem(last=False)
+    return got
+
+
+def dangerous(st: "ExpeditionState", x: int, y: int) -> bool:
+    """True when a move ending here calls step 2 (a danger card in play changes every square)."""
+    from game.rulesets.expedition.explore import card_amount
+    from game.rulesets.expedition.kinds import EventStep
+
+    card = card_amount(st, EventStep.DANGER) if st.cards else 0
+    if card:
+        g = grid(st)
+        return card > 0 and (x, y) not in g.towns
+    return grid(st).wild[y][x]
 
 
 # ------------------------------------------------------------------ path-finding
@@ -53,20 +95,20 @@ def distance_field(st: "ExpeditionState", target: Square) -> dict[Square, int]:
     if got is not None:
         _FIELDS.move_to_end(key)
         return got
-    m = st.model
-    letters = m.letters()
-    rows = m.map.rows
-    w, h = m.width, m.height
-    ok = [[m.biomes[letters[ch]].walkable for ch in row] for row in rows]
+    g = grid(st)
+    walk, w, h = g.walk, g.width, g.height
     dist: dict[Square, int] = {target: 0}
-    todo = deque([target])
-    while todo:
-        x, y = todo.popleft()
-        d = dist[(x, y)] + 1
-        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if 0 <= nx < w and 0 <= ny < h and ok[ny][nx] and (nx, ny) not in dist:
-                dist[(nx, ny)] = d
-                todo.append((nx, ny))
+    frontier = [target]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for x, y in frontier:
+            for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if 0 <= nx < w and 0 <= ny < h and walk[ny][nx] and (nx, ny) not in dist:
+                    dist[(nx, ny)] = d
+                    nxt.append((nx, ny))
+        frontier = nxt
     _FIELDS[key] = dist
     if len(_FIELDS) > _CACHE_SIZE:
         _FIELDS.popitem(last=False)
@@ -80,13 +122,11 @@ def steps(st: "ExpeditionState", a: Square, b: Square) -> int:
 
 def _stand_by(st: "ExpeditionState", at: Square) -> Square:
     """A walkable square on or next to ``at`` (an NPC may stand where heroes cannot)."""
-    from game.rulesets.expedition.explore import walkable
-
-    if walkable(st, *at):
-        return at
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        if walkable(st, at[0] + dx, at[1] + dy):
-            return (at[0] + dx, at[1] + dy)
+    g = grid(st)
+    for dx, dy in ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)):
+        x, y = at[0] + dx, at[1] + dy
+        if 0 <= x < g.width and 0 <= y < g.height and g.walk[y][x]:
+            return (x, y)
     return at
 
 
@@ -146,7 +186,7 @@ def _site_at(st: "ExpeditionState", sid: str) -> Square | None:
 
 
 def _towns(st: "ExpeditionState") -> list[Square]:
-    return [tuple(s.at) for s in st.model.sites if s.kind == "town"]  # type: ignore[misc]
+    return grid(st).towns
 
 
 def _nearest(st: "ExpeditionState", here: Square, squares: list[Square]) -> Square | None:
@@ -168,14 +208,15 @@ def _monster_squares(st: "ExpeditionState", here: Square, monster: str | None) -
             and (monster is None or monster in b.monster_die)}
     if not want:
         return []
+    g = grid(st)
     x0, y0 = here
     out = []
     for r in range(1, 12):
         for dx in range(-r, r + 1):
-            for dy in (r - abs(dx), abs(dx) - r):
+            for dy in {r - abs(dx), abs(dx) - r}:
                 x, y = x0 + dx, y0 + dy
-                if 0 <= x < m.width and 0 <= y < m.height and m.biome_at(x, y) in want \
-                        and m.site_at(x, y) is None:
+                if 0 <= x < g.width and 0 <= y < g.height and g.biome[y][x] in want \
+                        and (x, y) not in g.site_squares:
                     out.append((x, y))
         if len(out) >= 4:
             break
@@ -261,8 +302,6 @@ def _first(kinds: dict[str, list[Action]], *wanted: str) -> Action | None:
 
 
 def _move(st: "ExpeditionState", h: "Hero", kinds: dict[str, list[Action]], rng: Rng) -> Action | None:
-    from game.rulesets.expedition.explore import is_dangerous
-
     moves = kinds.get(Act.MOVE, [])
     tgt = target(st, h)
     if tgt is None or not moves:
@@ -274,7 +313,7 @@ def _move(st: "ExpeditionState", h: "Hero", kinds: dict[str, list[Action]], rng:
     def score(a: Action) -> tuple[float, float]:
         sq = (a["x"], a["y"])
         d = field.get(sq, 10_000)
-        danger = 1.0 if is_dangerous(st, *sq) else 0.0
+        danger = 1.0 if dangerous(st, *sq) else 0.0
         return (d + (2.5 if careful else 0.4) * danger, rng.random())
 
     best = min(moves, key=score)
