@@ -153,7 +153,7 @@ def act(st: ExpeditionState, kind: str, **args: Any) -> list[Any]:
 
 def keys(st: ExpeditionState) -> list[str]:
     """The legal actions as keys."""
-    return [a.key for a in st.legal_actions()]
+    return [str(a.key) for a in st.legal_actions()]
 
 
 def place(st: ExpeditionState, seat: int, x: int, y: int) -> None:
