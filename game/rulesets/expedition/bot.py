@@ -28,7 +28,7 @@ What it does, step by step:
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.rng import Rng
@@ -62,6 +62,28 @@ class Grid:
             wild[y][x] = not site.is_safe and site.kind != "town"
         self.wild = wild
         self.towns: list[Square] = [(s.at[0], s.at[1]) for s in m.sites if s.kind == "town"]
+        self.hunt = {bid: hunting_value(m, bid) for bid, b in m.biomes.items() if b.walkable and b.is_dangerous}
+
+
+def threat(m: Any, monster: str) -> float:
+    """A rough measure of how hard one monster fights (its skirmish HP and fighting stats)."""
+    mon = m.monsters[monster]
+    st = mon.stats
+    return (st.get("hp", 1) + 2 * (st.get("str", 0) + st.get("def", 0)) + 3 * st.get("dr", 0)
+            + st.get("mag", 0) + len(mon.equipment))
+
+
+def hunting_value(m: Any, biome: str) -> float:
+    """Gold a fight on this biome is worth, discounted by how hard its monsters are (per roll)."""
+    b = m.biomes[biome]
+    count = sum(b.quantity_die) / len(b.quantity_die)
+    value = 0.0
+    for face in b.monster_die:
+        if face in m.monsters:
+            mon = m.monsters[face]
+            worth = mon.reward.gold + 5 * mon.reward.normal + 12 * mon.reward.rare
+            value += worth * count / (1.0 + (threat(m, face) * count / 10.0) ** 2)
+    return value / len(b.monster_die)
 
 
 def grid(st: "ExpeditionState") -> Grid:
@@ -223,6 +245,22 @@ def _monster_squares(st: "ExpeditionState", here: Square, monster: str | None) -
     return out
 
 
+def _hunting_ground(st: "ExpeditionState", here: Square) -> Square | None:
+    """A near square of a biome worth hunting on (value per roll, less a little for the way there)."""
+    g = grid(st)
+    x0, y0 = here
+    best: tuple[float, Square] | None = None
+    for r in range(0, 10):
+        for dx in range(-r, r + 1):
+            for dy in {r - abs(dx), abs(dx) - r}:
+                x, y = x0 + dx, y0 + dy
+                if 0 <= x < g.width and 0 <= y < g.height and g.walk[y][x] and (x, y) not in g.site_squares:
+                    v = g.hunt.get(g.biome[y][x], 0.0) - 0.15 * r
+                    if v > 0 and (best is None or v > best[0]):
+                        best = (v, (x, y))
+    return best[1] if best else None
+
+
 def target(st: "ExpeditionState", h: "Hero") -> Square | None:
     """Where the hero heads now."""
     here = (h.x, h.y)
@@ -253,11 +291,13 @@ def target(st: "ExpeditionState", h: "Hero") -> Square | None:
         return _nearest(st, here, cands)
     if g.kind == GoalKind.QUESTS:
         return _quest_target(st, h, towns)
-    # gold: sell in town when carrying a lot, else look for monsters (they pay)
+    # gold: sell in town when carrying a lot; quests first; else the best hunting ground near
     if len(h.items) >= 3 and towns:
         return _nearest(st, here, towns)
-    prey = _monster_squares(st, here, None)
-    return prey[0] if prey else _nearest(st, here, towns)
+    if h.quests:
+        return _quest_target(st, h, towns)
+    prey = _hunting_ground(st, here)
+    return prey if prey is not None else _nearest(st, here, towns)
 
 
 def _quest_target(st: "ExpeditionState", h: "Hero", towns: list[Square]) -> Square | None:
@@ -331,10 +371,11 @@ def _wants_fight(st: "ExpeditionState", h: "Hero") -> bool:
     if h.health * 3 < max_health(st, h) * 2:
         return False
     g = st.model.goal
-    if g.kind == GoalKind.GOLD:
-        return True
     m = st.model
-    biome = m.biomes[m.biome_at(h.x, h.y)]
+    here = grid(st).biome[h.y][h.x]
+    if g.kind == GoalKind.GOLD and grid(st).hunt.get(here, 0.0) >= 1.5:
+        return True
+    biome = m.biomes[here]
     for nid in h.quests:
         q = m.npcs[nid].quest
         if q is not None and q.kind == "slay" and q.monster in biome.monster_die:
@@ -414,7 +455,7 @@ def _city(st: "ExpeditionState", h: "Hero", kinds: dict[str, list[Action]]) -> A
         if free or (g.kind != GoalKind.GOLD and h.gold >= 10 and hurt(st, h)):
             return kinds[Act.HEAL][0]
     quests = kinds.get(Act.QUEST, [])
-    if quests and (g.kind == GoalKind.QUESTS or len(h.quests) < 1):
+    if quests and (g.kind in (GoalKind.QUESTS, GoalKind.GOLD) or len(h.quests) < 1):
         best = max(quests, key=lambda a: _quest_worth(st, h, a["npc"]))
         if g.kind == GoalKind.QUESTS or _quest_worth(st, h, best["npc"]) >= 2:
             return best
