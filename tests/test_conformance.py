@@ -21,7 +21,7 @@ same game.
 A state hosting a child game (engine/hosting.py) is checked through the same
 calls, plus: while the child is live the seat to act is one of its seats, each
 seat's view nests the child's own view of that seat (a spectator's for seats
-outside it) and no view carries the child's RNG; and for the host game, a Match
+outside it) and no view carries the child's RNG; and for the host game and every hosting ruleset's levels, a Match
 saved mid-child loads and replays to the same digest, every undo the Match allows
 gives back the exact earlier state (never past a child's start), and search bots
 play it to the end.
@@ -38,6 +38,7 @@ from game.engine.actions import Action
 from game.engine.bots import MCTSBot
 from game.engine.bots.ismcts import BUDGETS
 from game.engine.host import CHILD_STARTED, ChildGame
+from game.engine.hosting import HostingRuleset
 from game.engine.levels import Level, discover_levels
 from game.engine.match import Match
 from game.engine.protocol import GameState, IllegalAction, Ruleset, StateError, canonical_json
@@ -77,8 +78,9 @@ def _cases() -> list[Any]:
 CASES = _cases()
 #: the first level of each ruleset (for checks about code rather than level content)
 FIRST_CASES = list({c.values[0]: c for c in reversed(CASES)}.values())[::-1]
-#: the host game's levels (checks that need a Match or a child game)
-HOST_CASES = [c for c in CASES if c.values[0] == "host"]
+#: the levels of rulesets that host child games (the host game, expedition): checks that need a Match or a child
+HOST_CASES = [c for c in CASES if c.values[0] == "host"
+              or (c.values[0] != "tiny" and isinstance(get_ruleset(c.values[0]), HostingRuleset))]
 
 
 @pytest.fixture(autouse=True)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.bots import DIFFICULTIES, Bot, make_bot
+from game.engine.host import CHILD_STARTED
 from game.engine.levels import Level, LevelError, discover_levels, get_level, load_level_file
 from game.engine.protocol import GameState, Ruleset, SeatSpec, canonical_json
 from game.engine.registry import get_ruleset
@@ -66,6 +67,8 @@ class Report:
     invariant_violations: int = 0
     roundtrips: int = 0
     views: int = 0
+    #: child games started inside the games (games inside games: expedition's battles)
+    nested_games: int = 0
     seconds: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
@@ -97,7 +100,7 @@ class Report:
             "ruleset": self.ruleset, "seed": self.seed, "bots": self.bots, "levels": self.levels,
             "games": self.games, "actions": self.actions, "errors": self.errors,
             "invariant_violations": self.invariant_violations, "roundtrips": self.roundtrips,
-            "views_checked": self.views, "seconds": round(self.seconds, 3), "wins": dict(sorted(self.wins.items(), key=lambda kv: int(kv[0]))),
+            "views_checked": self.views, "nested_games": self.nested_games, "seconds": round(self.seconds, 3), "wins": dict(sorted(self.wins.items(), key=lambda kv: int(kv[0]))),
             "draws": self.draws,
             "mean_length": round(sum(self.lengths) / len(self.lengths), 2) if self.lengths else 0,
             "max_length": max(self.lengths, default=0),
@@ -180,7 +183,8 @@ def play_one(ruleset: Ruleset, level: Level, bots: list[Bot], seed: int, report:
             action = bot.choose(ruleset, view, seat, legal)
             if bot.difficulty != "random":
                 report.decision_seconds.setdefault(bot.difficulty, []).append(time.perf_counter() - started)
-            state.apply(action)
+            events = state.apply(action)
+            report.nested_games += sum(1 for e in events if e.kind == CHILD_STARTED)
             index += 1
             report.actions += 1
             broken = state.invariants()
@@ -268,7 +272,8 @@ def _human(report: Report, argv_bots: str | None) -> str:
     lines = [
         f"simulate {report.ruleset}: {data['games']} games, {data['actions']} actions in {data['seconds']:.2f} s"
         f" ({rate:.0f} actions/s); levels: {', '.join(report.levels) or 'none'}",
-        f"game length: mean {data['mean_length']}, max {data['max_length']}; round trips: {report.roundtrips}",
+        f"game length: mean {data['mean_length']}, max {data['max_length']}; round trips: {report.roundtrips}"
+        + (f"; nested games: {report.nested_games}" if report.nested_games else ""),
         "wins: " + (", ".join(f"seat {k}: {v}" for k, v in data["wins"].items()) or "none")
         + f"; draws: {report.draws}",
     ]

@@ -236,3 +236,19 @@ def test_search_bots_views_are_checked_at_every_decision(capsys: pytest.CaptureF
                                                          level_file: str) -> None:
     _, rep = _run(capsys, "--level", level_file, "--games", "2", "--bots", "easy", "--roundtrip-every", "50")
     assert rep["views_checked"] == rep["actions"]
+
+
+def test_nested_games_are_counted(capsys: pytest.CaptureFixture[str], level_file: str) -> None:
+    """Games inside games: every child game started (the host game's duels) is counted; none in the tiny game."""
+    from game.cli.simulate import Report, simulate
+    from game.engine.registry import get_ruleset
+    from tests import hostgame
+
+    with hostgame.registered():
+        level = hostgame.host_level("sprint")
+        rep = simulate(get_ruleset("host"), levels=[level], games=3, seed=2, bots=None,
+                       report=Report("host", 2, ["random"]))
+        assert rep.errors == 0 and rep.nested_games >= 3  # a duel every two turns
+        assert rep.to_json()["nested_games"] == rep.nested_games
+    code, tiny = _run(capsys, "--level", level_file, "--games", "3")
+    assert code == 0 and tiny["nested_games"] == 0

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import json
+
 from pydantic import BaseModel
 
 from game.engine.actions import Action
+from game.engine import levelrefs
 from game.engine.events import Event
 from game.engine.levels import Level
 from game.engine.registry import get_ruleset
@@ -100,10 +103,24 @@ def level_data(st: "ExpeditionState", roster: list[Any]) -> dict[str, Any]:
             "equipment": dict(m.equipment), "hero_base_actions": list(m.battle.base_actions)}
 
 
+_LEVELS: dict[str, Level] = {}
+
+
 def combat_level(st: "ExpeditionState", battle: "Battle") -> Level:
-    """Validate the battle's skirmish level (the skirmish rules check it, through the registry)."""
-    return Level.from_data(level_data(st, list(battle.roster)), where="expedition battle",
-                           default_id=BATTLE_LEVEL_ID)
+    """Validate the battle's skirmish level (the skirmish rules check it, through the registry).
+
+    Equal rosters on one level give the same skirmish level: validated once, then kept (a bounded cache).
+    """
+    key = st.level.content_hash + json.dumps(battle.roster, sort_keys=True)
+    found = _LEVELS.get(key)
+    if found is None:
+        found = Level.from_data(level_data(st, list(battle.roster)), where="expedition battle",
+                                default_id=BATTLE_LEVEL_ID)
+        if len(_LEVELS) > 512:
+            _LEVELS.clear()
+        _LEVELS[key] = found
+    levelrefs.remember(found)
+    return found
 
 
 def set_up(st: "ExpeditionState") -> tuple["Battle", list[int]]:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from game.engine.schema import Ident, LevelBase, LocalizedText, SeatRange, StrictModel
+from game.rulesets.expedition.grid import Grid, grid_of, skirmish_problem
 from game.rulesets.expedition.kinds import EventStep, GoalKind
 
 MAX_SIDE = 96
@@ -262,18 +263,19 @@ class ExpeditionLevel(LevelBase):
 
     def biome_at(self, x: int, y: int) -> str:
         """The biome id of a square."""
-        return self.letters()[self.map.rows[y][x]]
+        return self.grid().biomes[y][x]
 
     def letters(self) -> dict[str, str]:
         """Map letter -> biome id."""
         return {b.letter: bid for bid, b in self.biomes.items()}
 
+    def grid(self) -> Grid:
+        """The map's lookup tables (built once per level model)."""
+        return grid_of(self)
+
     def site_at(self, x: int, y: int) -> Site | None:
         """The site on a square, if any."""
-        for s in self.sites:
-            if tuple(s.at) == (x, y):
-                return s
-        return None
+        return self.grid().sites.get((x, y))
 
     def site(self, sid: str) -> Site | None:
         """A site by id."""
@@ -295,6 +297,8 @@ class ExpeditionLevel(LevelBase):
         problems: list[str] = []
         self._check_map(problems)
         self._check_refs(problems)
+        if not problems:
+            self._check_battle(problems)
         if problems:
             raise ValueError("; ".join(problems[:20]))
         return self
@@ -385,6 +389,26 @@ class ExpeditionLevel(LevelBase):
         if self.players.max > 4:
             problems.append("players.max: at most 4 heroes")
 
+    def _check_battle(self, problems: list[str]) -> None:
+        """Monsters and the hero mapping must make valid skirmish combatants (checked by the skirmish rules)."""
+        if not self.monsters:
+            return
+        if not self.bodies or not self.actions:
+            problems.append("bodies: the skirmish tables are missing (include = [\"shipped:skirmish/_bodies.toml\", "
+                            "\"shipped:skirmish/_actions.toml\", \"shipped:skirmish/_equipment.toml\"])")
+            return
+        if self.battle.body not in self.bodies:
+            problems.append(f"battle.body: unknown body {self.battle.body!r}{_near(self.battle.body, self.bodies)}")
+        for mid, mon in self.monsters.items():
+            if mon.body not in self.bodies:
+                problems.append(f"monsters.{mid}.body: unknown body {mon.body!r}{_near(mon.body, self.bodies)}")
+        if problems:
+            return
+        for mid in self.monsters:
+            bad = skirmish_problem(self, mid)  # the skirmish rules judge the fight, through the registry
+            if bad:
+                problems.append(f"monsters.{mid}: {bad}")
+
     def _check_quest(self, where: str, q: Quest, site_ids: list[str], problems: list[str]) -> None:
         need = {"reach": ("site", q.site), "bring": ("item", q.item), "slay": ("monster", q.monster)}[q.kind]
         table = {"site": site_ids, "item": list(self.items), "monster": list(self.monsters)}[need[0]]
@@ -408,3 +432,4 @@ class ExpeditionLevel(LevelBase):
                 problems.append(f"goal.item: no site holds {g.item!r} (give a site holds = {g.item!r})")
         if g.kind == GoalKind.QUESTS and sum(1 for n in self.npcs.values() if n.quest) < g.count:
             problems.append(f"goal.count: {g.count} quests asked, but the NPCs offer fewer")
+

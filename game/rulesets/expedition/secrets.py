@@ -93,12 +93,14 @@ def reach(st: "ExpeditionState") -> list[list[int]]:
 
 
 def decision(st: "ExpeditionState", seat: int | None) -> dict[str, Any]:
-    """Who decides now, in which step, and (for that seat only) the legal actions as text."""
+    """Who decides now, in which step, and (for that seat only) the legal actions: keys and kind + arguments."""
     if st.step == Step.OVER:
-        return {"step": st.step.value, "seat": None, "actions": []}
+        return {"step": st.step.value, "seat": None, "actions": [], "choices": []}
     who = st.flow.to_act(st)
     mine = who is not None and who == seat and st.child is None
-    return {"step": st.step.value, "seat": who, "actions": [a.key for a in st.flow.legal_actions(st)] if mine else []}
+    legal = st.flow.legal_actions(st) if mine else []
+    return {"step": st.step.value, "seat": who, "actions": [str(a.key) for a in legal],
+            "choices": [{"kind": str(a.kind), "args": dict(a.args)} for a in legal]}
 
 
 def determinize(view: dict[str, Any], seat: int, rng: Rng) -> "ExpeditionState":

@@ -115,6 +115,12 @@ class DecisionRecord:
     step: str
     seat: int | None
     actions: tuple[str, ...]
+    #: the same actions as (kind, arguments) for the panes: ("move", {"x": 3, "y": 1}), ("buy", {"slot": 0})
+    choices: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+    def of_kind(self, kind: str) -> list[Mapping[str, Any]]:
+        """The arguments of every legal action of one kind (e.g. every ``move`` square)."""
+        return [args for k, args in self.choices if k == kind]
 
     def mine(self, seat: int | None) -> bool:
         """True when ``seat`` decides now."""
@@ -244,7 +250,8 @@ class ExpeditionView:
             cards=tuple(CardRecord(c["card"], c["step"], c["amount"], c["left"]) for c in view.get("cards", [])),
             goal=GoalRecord(g.kind.value, view.get("goal_site"), tuple(m.goal_candidates()), g.item, g.count,
                             m.mode, m.rounds, bool(view.get("goal_secret"))),
-            decision=DecisionRecord(dec.get("step", view["step"]), dec.get("seat"), tuple(dec.get("actions", []))),
+            decision=DecisionRecord(dec.get("step", view["step"]), dec.get("seat"), tuple(dec.get("actions", [])),
+                                    tuple((c["kind"], c["args"]) for c in dec.get("choices", []))),
             reach=tuple((r[0], r[1], r[2]) for r in view.get("reach") or []),
             move_budget=nums.get("move_budget", 0), escape_dice=nums.get("escape_dice", 0),
             escape_chance=nums.get("escape_chance", 0.0), vision_dice=nums.get("vision_dice", 0),

@@ -44,5 +44,8 @@ def test_view_records_build_for_every_seat() -> None:
         assert len(rec.heroes) == 2 and rec.dark_lord == 2
         assert rec.decision.seat == 0
         assert bool(rec.decision.actions) == (seat == 0)
+        assert len(rec.decision.choices) == len(rec.decision.actions)
+        if seat == 0:
+            assert {"x": 0, "y": 1} in rec.decision.of_kind("move")
         assert rec.step == "move" and rec.reach
         assert rec.goal.site == "tower" and not rec.goal.secret
