@@ -130,7 +130,10 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
               or (q.kind == "slay" and slain is not None and slain == q.monster))
         if ok:
             if q.kind == "bring":
+                from game.rulesets.expedition.explore import cap_health
+
                 h.items.remove(q.item)
+                cap_health(st, h)  # a resistance item handed over takes its extra health with it
             h.quests.remove(nid)
             h.done.append(nid)
             h.gold += q.gold

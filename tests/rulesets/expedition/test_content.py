@@ -239,3 +239,24 @@ def test_every_item_becomes_gear_a_hero_can_carry_into_battle() -> None:
         assert it.equipment in carried, iid
         data = level_data(st, [entry, monster_entry(st, "thornback", 0, 1)])
         Level.from_data(data, where=f"gear {iid}")
+
+
+def test_a_bring_quest_that_takes_a_resistance_item_takes_its_extra_health() -> None:
+    from game.rulesets.expedition.explore import max_health
+    from game.rulesets.expedition.turns import check_quests
+
+    m = _model()
+    lv = get_level("expedition", m.id)
+    st = get_ruleset("expedition").new_game(lv, ["A", "B"], 1)
+    h = st.heroes[0]
+    quest = m.npcs["nella"].quest
+    assert quest is not None and quest.item == "oak_staff"
+    assert m.items["oak_staff"].bonus is not None and m.items["oak_staff"].bonus.stat == "resistance"
+    town = next(s for s in m.sites if s.kind == "town")
+    h.x, h.y = town.at
+    h.items, h.quests = ["oak_staff"], ["nella"]
+    h.health = max_health(st, h)
+    events: list[Any] = []
+    check_quests(st, h, events)
+    assert h.done == ["nella"] and h.items == []
+    assert h.health == max_health(st, h) and st.invariants() == []
