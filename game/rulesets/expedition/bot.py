@@ -19,8 +19,9 @@ What it does, step by step:
 - **help**: ask a hero in reach; then the quick auto-resolve (a hosted battle played by bots).
 - **answer**: help a partner in a cooperative level when healthy; in a race only for gold.
 - **claim**: the mix of items worth most (a rare counts 1.6 normals).
-- **contact**: hear every NPC once; in a cooperative level pass on a true clue; in a competitive one
-  sometimes tell a rival a rumour naming another site (a lie).
+- **contact**: hear every NPC once; in a cooperative level pass on a true clue and give a partner the
+  items their quests ask for; in a competitive one, every other round, tell a rival a rumour naming
+  another site than the one it believes (a lie).
 - **reply**: accept what costs nothing (information, gifts); refuse to give items to a rival.
 - **city**: heal, take useful quests, sell what the goal wants sold, leave.
 """
@@ -392,13 +393,33 @@ def _contact(st: "ExpeditionState", h: "Hero", kinds: dict[str, list[Action]], r
     for a in kinds.get(Act.TALK, []):
         if not heard(h, a["npc"]):
             return a
-    trades = kinds.get(Act.TRADE, [])
-    if trades and _tell_index(st, h, rng) is not None:
-        return trades[0]
+    for a in kinds.get(Act.TRADE, []):
+        if _tell_index(st, h) is not None or _gifts(st, h, st.heroes[a["hero"]]):
+            return a
     return _first(kinds, Act.DONE)
 
 
-def _tell_index(st: "ExpeditionState", h: "Hero", rng: Rng) -> int | None:
+def _needs(st: "ExpeditionState", h: "Hero") -> set[str]:
+    """Items a hero's bring quests (and a bring goal) ask for."""
+    out = set()
+    for nid in h.quests:
+        q = st.model.npcs[nid].quest
+        if q is not None and q.kind == "bring" and q.item:
+            out.add(q.item)
+    if st.model.goal.kind == GoalKind.BRING and st.model.goal.item:
+        out.add(st.model.goal.item)
+    return out
+
+
+def _gifts(st: "ExpeditionState", h: "Hero", other: "Hero") -> list[int]:
+    """Slots of my items a partner's quests need and mine do not (cooperative levels only)."""
+    if st.model.mode != "cooperative":
+        return []
+    want, mine = _needs(st, other), _needs(st, h)
+    return [i for i, iid in enumerate(h.items) if iid in want and iid not in mine]
+
+
+def _tell_index(st: "ExpeditionState", h: "Hero") -> int | None:
     """What to tell an adjacent hero: a true clue to a partner, now and then a rumour to a rival."""
     goal = believed_goal(st, h)
     coop = st.model.mode == "cooperative"
@@ -409,8 +430,9 @@ def _tell_index(st: "ExpeditionState", h: "Hero", rng: Rng) -> int | None:
         return None
     rumours = st.model.rumours
     lies = [len(h.known) + j for j, r in enumerate(rumours) if r.site != goal]
-    if lies and rng.random() < 0.5:
-        return lies[rng.randbelow(len(lies))]
+    # a liar every other round (the same answer while one contact step lasts)
+    if lies and (st.round + h.seat) % 2 == 0:
+        return lies[(st.round // 2 + h.seat) % len(lies)]
     return None
 
 
@@ -418,12 +440,17 @@ def _offer(st: "ExpeditionState", h: "Hero", kinds: dict[str, list[Action]], rng
     o = st.offer
     if o is None:
         return _first(kinds, Act.CANCEL)
+    for slot in _gifts(st, h, st.heroes[o.to]):
+        if slot not in o.give:
+            for a in kinds.get(Act.GIVE, []):
+                if a["slot"] == slot:
+                    return a
     if o.info < 0:
-        idx = _tell_index(st, h, rng)
+        idx = _tell_index(st, h)
         for a in kinds.get(Act.TELL, []):
             if a["info"] == idx:
                 return a
-    if o.info >= 0 and kinds.get(Act.SEND):
+    if (o.info >= 0 or o.give) and kinds.get(Act.SEND):
         return kinds[Act.SEND][0]
     return _first(kinds, Act.CANCEL)
 
@@ -517,18 +544,4 @@ def policy(st: "ExpeditionState", seat: int, legal: list[Action], rng: Rng) -> A
     return pick if pick is not None and pick in legal else None
 
 
-def prior(st: "ExpeditionState", seat: int, action: Action) -> float:
-    """A cheap prior: steps toward the target look better (moves); anything else is neutral."""
-    if action.kind != Act.MOVE or seat >= len(st.heroes):
-        return 0.5
-    h = st.heroes[seat]
-    tgt = target(st, h)
-    if tgt is None:
-        return 0.5
-    field = distance_field(st, tgt)
-    here = field.get((h.x, h.y), 10_000)
-    there = field.get((action["x"], action["y"]), 10_000)
-    return max(0.0, min(1.0, 0.5 + 0.08 * (here - there)))
-
-
-__all__ = ["policy", "prior", "distance_field", "target", "believed_goal"]
+__all__ = ["policy", "distance_field", "target", "believed_goal"]
