@@ -77,7 +77,12 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
 
 
 def finish(st: "ExpeditionState", winners: list[int], reason: str, events: list[Event]) -> None:
-    """End the game."""
+    """End the game (a market still on the table goes back into the deck: the city closes)."""
+    if st.market:
+        from game.rulesets.expedition.explore import put_back
+
+        put_back(st, st.market)
+        st.market = []
     st.winners = sorted(winners)
     st.reason = reason
     st.step = Step.OVER

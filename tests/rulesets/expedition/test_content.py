@@ -260,3 +260,27 @@ def test_a_bring_quest_that_takes_a_resistance_item_takes_its_extra_health() -> 
     check_quests(st, h, events)
     assert h.done == ["nella"] and h.items == []
     assert h.health == max_health(st, h) and st.invariants() == []
+
+
+def test_winning_a_gold_race_by_selling_in_town_closes_the_market() -> None:
+    from game.engine.actions import Action
+    from game.rulesets.expedition.kinds import Step
+
+    lv = get_level("expedition", "caravan_season")
+    m = lv.model
+    st = get_ruleset("expedition").new_game(lv, ["A", "B", "C"], 1)
+    h = st.heroes[0]
+    assert st.active == 0 and m.goal.kind == "gold"
+    town = next(s for s in m.sites if s.kind == "town")
+    h.x, h.y = town.at
+    st.step = Step.CITY
+    normal = len(st.decks["normal"])
+    st.apply(Action.of("browse"))
+    assert len(st.market) == 4
+    h.gold = m.goal.count - 1
+    st.decks["rare"].remove("sunsteel_blade")
+    h.items = ["sunsteel_blade"]
+    st.apply(Action.of("sell", slot=0))
+    assert st.result() is not None and st.result().winners == (0,)
+    assert st.market == [] and st.invariants() == []
+    assert len(st.decks["normal"]) == normal  # the four browsed cards went back
