@@ -87,6 +87,12 @@ def _step_problems(st: "ExpeditionState") -> list[str]:
             out.append("encounter: asked or helpers are not other heroes' seats")
     if s == Step.BATTLE and st.battle is None:
         out.append("step: 'battle' without a battle record")
+    b = st.battle
+    if b is not None:
+        if b.hero != st.active or any(not 0 <= x < n or x == st.active for x in b.helpers):
+            out.append("battle: the hero in need or a helper is not a right seat")
+        if b.monster not in st.model.monsters:
+            out.append(f"battle.monster: unknown monster {b.monster!r}")
     if s in (Step.OFFER, Step.REPLY):
         o = st.offer
         if o is None:
@@ -131,10 +137,10 @@ def invariants(st: "ExpeditionState") -> list[str]:
     held.update(st.market)
     for cards in st.decks.values():
         held.update(cards)
+    starting = Counter(x for h in st.model.heroes.values() for x in h.items)
     for iid, k in held.items():
         it = st.model.items[iid]
-        limit = 1 if it.rarity == "quest" else it.copies + sum(1 for h in st.model.heroes.values()
-                                                                for x in h.items if x == iid) * len(st.heroes)
+        limit = 1 if it.rarity == "quest" else it.copies + starting[iid] * len(st.heroes)
         if k > limit:
             out.append(f"item {iid!r}: {k} copies in play, at most {limit}")
     if (st.step == Step.BATTLE) != (st.child is not None):

@@ -136,15 +136,17 @@ def reachable(st: "ExpeditionState", h: "Hero", budget: int | None = None) -> di
 def path_to(st: "ExpeditionState", h: "Hero", goal: tuple[int, int]) -> list[tuple[int, int]]:
     """The squares of a shortest walk from the hero to ``goal`` (the start left out; [] if unreachable)."""
     start = (h.x, h.y)
+    walk = st.model.grid().walkable
+    hgt, wid = len(walk), len(walk[0])
     prev: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
     todo = deque([start])
     while todo:
         sq = todo.popleft()
         if sq == goal:
             break
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            n = (sq[0] + dx, sq[1] + dy)
-            if n not in prev and walkable(st, *n):
+        x, y = sq
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if 0 <= n[0] < wid and 0 <= n[1] < hgt and walk[n[1]][n[0]] and n not in prev:
                 prev[n] = sq
                 todo.append(n)
     if goal not in prev:
@@ -268,8 +270,9 @@ def roll_monsters(st: "ExpeditionState", events: list[Event]) -> None:
         events.append(Event(Ev.NO_MONSTERS, {"seat": h.seat}))
         st.step = Step.SEARCH
         return
-    around = [(h.x + dx, h.y + dy) for dx, dy in AROUND
-              if 0 <= h.x + dx < m.width and 0 <= h.y + dy < m.height]
+    # the squares around the hero, walkable ones first (a monster does not stand in deep water if it can help it)
+    around = sorted(((h.x + dx, h.y + dy) for dx, dy in AROUND if 0 <= h.x + dx < m.width and 0 <= h.y + dy < m.height),
+                    key=lambda sq: not walkable(st, *sq))
     st.encounter = Encounter(monster=face, count=count, at=around[:count])
     events.append(Event(Ev.MONSTERS, {"seat": h.seat, "monster": face, "count": count,
                                       "at": [list(p) for p in around[:count]]}))

@@ -109,10 +109,10 @@ class Item(StrictModel):
 
 
 class Quest(StrictModel):
-    """An NPC's quest card: go somewhere, bring an item to a town, or defeat a monster kind."""
+    """An NPC's quest card: go somewhere, bring an item (to a site, or any town), or defeat a monster kind."""
 
     kind: Literal["reach", "bring", "slay"]
-    site: Ident | None = None
+    site: Ident | None = Field(None, description="reach: the place; bring: where to (default: any town)")
     item: Ident | None = None
     monster: Ident | None = None
     text: LocalizedText = ""
@@ -416,6 +416,14 @@ class ExpeditionLevel(LevelBase):
             problems.append(f"{where}.{need[0]}: a {q.kind!r} quest needs a {need[0]}")
         elif need[1] not in table:
             problems.append(f"{where}.{need[0]}: unknown {need[0]} {need[1]!r}{_near(need[1], table)}")
+        elif q.kind == "bring" and not self._obtainable(need[1]):
+            problems.append(f"{where}.item: {need[1]!r} is in no deck and no site holds it")
+        if q.kind == "bring" and q.site is not None and q.site not in site_ids:
+            problems.append(f"{where}.site: unknown site {q.site!r}{_near(q.site, site_ids)}")
+
+    def _obtainable(self, item: str) -> bool:
+        it = self.items[item]
+        return (it.rarity in ("normal", "rare") and it.copies > 0) or any(s.holds == item for s in self.sites)
 
     def _check_goal(self, site_ids: list[str], problems: list[str]) -> None:
         g = self.goal

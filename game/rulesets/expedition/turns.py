@@ -131,7 +131,8 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
             continue
         site = st.model.site(q.site) if q.site else None
         ok = ((q.kind == "reach" and site is not None and (h.x, h.y) == tuple(site.at))
-              or (q.kind == "bring" and q.item in h.items and in_town(st, h))
+              or (q.kind == "bring" and q.item in h.items
+                  and ((h.x, h.y) == tuple(site.at) if site is not None else in_town(st, h)))
               or (q.kind == "slay" and slain is not None and slain == q.monster))
         if ok:
             if q.kind == "bring":
@@ -150,13 +151,15 @@ def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
     from game.rulesets.expedition.explore import distance, walkable
 
     towns = [tuple(s.at) for s in st.model.sites if s.kind == "town"]
+    left = set(towns)
     start = (h.x, h.y)
     dist = {start: 0}
     todo = deque([start])
-    while todo:
+    while todo and left:
         sq = todo.popleft()
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            n = (sq[0] + dx, sq[1] + dy)
+        left.discard(sq)
+        x, y = sq
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if n not in dist and walkable(st, *n):
                 dist[n] = dist[sq] + 1
                 todo.append(n)

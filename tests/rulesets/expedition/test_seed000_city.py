@@ -85,3 +85,30 @@ def test_seed000_city_replaces_steps_2_to_4() -> None:
     st = _in_city()
     act(st, "leave")
     assert st.step == Step.MOVE and st.moves_left == 1 and st.active == 0
+
+
+def test_seed000_city_a_game_won_in_town_puts_the_browsed_market_back() -> None:
+    st = _in_city(goal={"kind": "gold", "count": 30}, mode="competitive")
+    deck = len(st.decks["normal"])
+    act(st, "browse")
+    st.heroes[0].gold = 28
+    act(st, "sell", slot=0)  # the knife: +3 gold, 31: the race is won in town
+    assert st.result() is not None and st.result().winners == (0,)
+    assert st.market == [] and not st.invariants()
+    assert len(st.decks["normal"]) == deck + 1  # the four browsed cards and the knife
+
+
+def test_seed000_city_the_browsed_market_is_absent_from_the_other_seats_log() -> None:
+    from game.engine.actions import Action
+    from game.engine.match import Match
+    from tests.rulesets.expedition.helpers import level
+
+    m = Match.new("expedition", level(), ["Ana", "Bo", "Dark"], 3)
+    m.apply(Action.of("move", x=0, y=0))
+    m.apply(Action.of("browse"))
+    names = [str(m.state.model.items[i].name) for i in m.state.market]
+    mine = "\n".join(m.log_for(0))
+    assert all(n in mine for n in names)
+    for seat in (1, 2, None):
+        theirs = "\n".join(m.log_for(seat))
+        assert "market" in theirs and not any(n in theirs for n in names)

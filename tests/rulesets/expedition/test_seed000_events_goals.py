@@ -103,3 +103,33 @@ def test_seed000_after_the_last_round_the_dark_lord_wins() -> None:
     act(st, "end")
     act(st, "end")
     assert st.result().winners == (2,) and st.result().reason == "rounds"
+
+
+def test_seed000_quests_bring_an_item_and_reach_a_site() -> None:
+    npcs = {"hermit": {"name": "Hermit", "message": "Seek {site}.",
+                       "quest": {"kind": "bring", "item": "glass", "gold": 4}},
+            "miller": {"name": "Miller", "message": "At {site}.", "tells": "mill",
+                       "quest": {"kind": "bring", "item": "idol", "site": "mill", "gold": 6}}}
+    st = new(npcs=npcs)
+    h = st.heroes[0]
+    h.quests = ["hermit", "miller"]
+    h.items = ["glass", "idol"]
+    place(st, 0, 1, 0)
+    act(st, "move", x=0, y=0)   # a town: the glass is handed over, the idol is for the mill
+    assert h.done == ["hermit"] and h.items == ["idol"] and h.gold == 21 + 4
+    place(st, 0, 6, 4)
+    check_quests(st, h, [])
+    assert h.done == ["hermit", "miller"] and h.items == [] and h.gold == 21 + 10
+
+
+def test_seed000_quests_a_bring_quest_taking_a_resistance_item_caps_health() -> None:
+    npcs = {"hermit": {"name": "Hermit", "message": "Seek {site}.", "quest": {"kind": "bring", "item": "boots"}},
+            "miller": {"name": "Miller", "message": "At {site}."}}
+    st = new(npcs=npcs)
+    h = st.heroes[0]
+    h.items.append("boots")
+    h.health = 7  # 5 + resistance 2 with the boots
+    h.quests = ["hermit"]
+    place(st, 0, 1, 0)
+    act(st, "move", x=0, y=0)
+    assert h.done == ["hermit"] and h.health == 6 and not st.invariants()

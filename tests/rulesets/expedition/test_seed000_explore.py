@@ -95,8 +95,8 @@ def test_seed000_2_2_monster_and_quantity_dice() -> None:
     ev = act(st, "fight")
     appeared = next(e for e in ev if e.kind == Ev.MONSTERS)
     assert appeared.data["monster"] == "wolf" and appeared.data["count"] == 2
-    # 2.3: they stand on the squares around the hero
-    assert [tuple(p) for p in appeared.data["at"]] == [(2, 1), (3, 2)]
+    # 2.3: they stand on the squares around the hero (N, E, S, W, then diagonals; (3, 2) east is deep water)
+    assert [tuple(p) for p in appeared.data["at"]] == [(2, 1), (2, 3)]
     assert st.encounter is not None and st.encounter.count == 2
 
 
