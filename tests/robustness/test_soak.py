@@ -23,13 +23,15 @@ def test_soak_quick_has_zero_errors_and_zero_invariant_violations(ruleset_id: st
 
 def test_soak_counts_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
     """The soak is able to fail: a state whose invariants break is reported, not passed."""
-    from game.bench.positions import busiest_level
+    from game.bench.positions import busiest_level, seat_count
     from game.engine.protocol import SeatSpec
     from game.engine.registry import get_ruleset
 
     for rid in RULESETS:
         r = get_ruleset(rid)
-        cls = type(r.new_game(busiest_level(rid), [SeatSpec("a", "bot"), SeatSpec("b", "bot")], 1))
+        level = busiest_level(rid)  # its fewest seats may be more than two (an expedition race: 2 heroes + 1)
+        specs = [SeatSpec(f"s{i}", "bot") for i in range(seat_count(r, level))]
+        cls = type(r.new_game(level, specs, 1))
         monkeypatch.setattr(cls, "invariants", lambda self: ["made-up violation"])
         d = soak(rid, 2, seed=5)
         assert d["invariant_violations"] == 2, d
