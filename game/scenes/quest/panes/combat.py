@@ -1,0 +1,68 @@
+"""Combat on the quest table: arrows from the attacking enemy to its defender (or to the player it
+attacks, undefended), from declared attackers to the enemy they attack, and the preview of the damage.
+
+Why a module of its own: the seed's combat is a sequence of single attacks; the players must see which
+enemy attacks whom and what it will cost before they confirm (a defender, or no defender), and what
+their chosen attackers will deal. The numbers come from ``TableWords`` (``defend_preview``,
+``attack_preview``); this pane only draws them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base.pane import Pane
+from game.scenes.quest.table import Table
+from game.ui import gfx
+from game.ui.cards.arrows import arrow
+
+ENEMY_ARROW = (200, 60, 50)
+ATTACKER_ARROW = (230, 190, 70)
+
+
+class CombatPane(Pane):
+    """Attack arrows and the attack's damage line (see the module docstring)."""
+
+    name = "combat"
+
+    def draw(self, surface: pygame.Surface, view: Table) -> None:
+        """Draw the current attack's arrows and its damage line."""
+        s = self.scene
+        att = view.attack
+        if view.phase != "combat" or not att:
+            return
+        enemy = s.rect_of(att.get("enemy"))
+        if enemy is None:
+            return
+        defender = s.rect_of(att.get("defender"))
+        seat = att.get("seat")
+        if defender is not None:
+            arrow(surface, enemy.midbottom, defender.midtop, ENEMY_ARROW, bend=0.2)
+        elif isinstance(seat, int) and seat != s.L.viewer and seat in s.L.others:
+            arrow(surface, enemy.midbottom, s.L.others[seat].center, ENEMY_ARROW, bend=0.2)
+        for a in att.get("attackers", ()) or ():
+            r = s.rect_of(a)
+            if r is not None:
+                arrow(surface, r.midtop, enemy.midbottom, ATTACKER_ARROW, bend=-0.15)
+        line = self.damage_line(view)
+        if line:
+            pal = gfx.palette()
+            box = pygame.Rect(0, 0, 420, max(22, gfx.line_height(13, True) + 6))
+            box.midbottom = (enemy.centerx, enemy.y - 4)
+            box.clamp_ip(s.L.mine.inflate(-8, 0).union(s.L.engaged_row))
+            gfx.rounded_rect(surface, box, gfx.with_alpha(pal.panel_dark, 230), 6)
+            gfx.rounded_rect(surface, box, ENEMY_ARROW, 6, 2)
+            s.texts.line(surface, line, box.inflate(-10, -2), 13, pal.ink_light, "center", bold=True, minimum=7)
+
+    def damage_line(self, view: Table) -> str:
+        """The current attack in numbers (a chosen defender's damage, or the undefended damage)."""
+        from game.engine.actions import Action
+
+        s = self.scene
+        att = view.attack
+        if att.get("attackers"):
+            return s.words_of.attack_preview(view, Action.of("attack", enemy=str(att.get("enemy"))))
+        if att.get("enemy"):
+            d = att.get("defender")
+            return s.words_of.defend_preview(view, Action.of("defend", defender=str(d)) if d else Action.of("defend"))
+        return ""

@@ -1,0 +1,337 @@
+"""The quest card table: the dedicated scene of seed 002's cooperative card game for 1 to 4 players.
+
+Why it exists: the generic table view lists the state as text; a card game wants a table. This scene
+wires panes over ``view(seat)`` of the seat in front, read once per position into a ``Table`` record
+(table.py, from the rules' typed ``QuestView``): the encounter band (encounter deck and discard, the
+quest card with its progress, the active location, the staging area with its threat total and, in the
+quest phase, committed willpower against that threat), the phase track with the open action window
+and the seat holding priority, the other seats' compact strips, the large area of the seat in front
+(threat dial, piles, engaged enemies with their face-down shadows, heroes with resources and damage,
+allies and attachments), combat arrows with the damage preview, the hand fanned at the bottom, and the
+table's motion (reveals one by one, floating numbers, dials). The track strip, log, bar, toasts and
+inspector are the base's chrome; turn flow, bots, the hot-seat curtain, saves and the result screen
+its driver.
+
+Every card carries its legal actions (regions.py): click to play, commit, choose a defender or an
+attacker; drag a character onto the quest card to commit it; right-click zooms any card; a click on
+a discard pile browses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.i18n import has, t
+from game.scenes.base import RulesetScene
+from game.scenes.base.pane import PaneHost
+from game.scenes.quest import cards as art
+from game.scenes.quest.layout import BOARD, Layout
+from game.scenes.quest.painter import CardPainter
+from game.scenes.quest.panes.combat import CombatPane
+from game.scenes.quest.panes.encounter import EncounterPane
+from game.scenes.quest.panes.motion import MotionPane
+from game.scenes.quest.panes.phases import PhaseTrackPane
+from game.scenes.quest.panes.players import MinePane, OthersPane
+from game.scenes.quest.regions import TableRegions
+from game.scenes.quest.table import HIDDEN, PHASES, Table, get
+from game.scenes.quest.words import TableWords, w
+from game.scenes.sanctuary.panes.hand import HandPane
+from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import Click, Drop, HitRegion
+from game.ui.layout import CardFan
+from game.ui.payload import Ref
+
+
+def typed_view(view: Any) -> Any:
+    """The rules' typed view of a view dict (``QuestView.from_view``), or the dict when there is none."""
+    try:
+        from game.rulesets.quest.views import QuestView
+    except ImportError:
+        return view
+    build = getattr(QuestView, "from_view", None)
+    return build(view) if build is not None else view
+
+
+class QuestScene(PaneHost, RulesetScene):
+    """The quest card table: driver + chrome (the base) + the table's panes."""
+
+    board_rect = BOARD
+    log_rect = pygame.Rect(1028, 56, 242, 596)
+    bar_rect = pygame.Rect(1028, 660, 242, 48)
+    tracker_rect = pygame.Rect(10, 8, 1260, 40)
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.toast.anchor = (515, 330)
+        self.texts = uitext.TextRecorder()
+        self.frame_texts = uitext.TextRecorder()
+        self.L = Layout()
+        self._table: Table | None = None
+        self._table_src: Any = None
+        self._bar_sig: Any = None
+        self.painter = CardPainter(self)
+        self.words_of = TableWords(self)
+        self.regions = TableRegions(self)
+        self.motion = MotionPane(self)
+        self.fan = CardFan((515, 780), self.L.hand_card, max_width=560, max_angle=10.0, lift=70, arc=5.0)
+        self.hand_pane = HandPane(self, self.L.hand_card, self.hand_slots, self._hand_variants, self._hand_face,
+                                  lambda size: art.back(size), lambda iid: self.table.cards.get(iid, iid))
+        self.panes = [EncounterPane(self), PhaseTrackPane(self), OthersPane(self), MinePane(self), CombatPane(self),
+                      self.hand_pane, self.motion]
+
+    # ================================================================= data
+    @property
+    def table(self) -> Table:
+        """The table record of the view in front (rebuilt when the view changes)."""
+        view = self.view
+        if self._table is None or self._table_src is not view:
+            self._table, self._table_src = Table.of(typed_view(view)), view
+            self.L = Layout.of(self._table, self.viewer if self.viewer is not None else 0)
+            self.hand_pane.card_size = self.L.hand_card
+            self.fan.card_size = self.L.hand_card
+            self.fan.anchor = self.L.hand_anchor
+        return self._table
+
+    @property
+    def model(self) -> Any:
+        """The level's public data (card pool, spheres)."""
+        return getattr(self.match.level, "model", None)
+
+    def card_def(self, cid: str | None) -> Any:
+        """A card definition by id (None when unknown or hidden)."""
+        if not cid or cid == HIDDEN:
+            return None
+        cards = get(self.model, "cards") or {}
+        return cards.get(cid) if isinstance(cards, dict) else None
+
+    def sphere_look(self, sphere: str | None) -> tuple[Any, Any, str | None]:
+        """(main, light, emblem) of a sphere: the level's colour and emblem when it gives them."""
+        main, light = art.sphere_colours(sphere)
+        emblem = sphere
+        spheres = get(self.model, "spheres") or {}
+        sp = spheres.get(sphere) if isinstance(spheres, dict) else \
+            next((x for x in spheres if get(x, "id") == sphere), None) if isinstance(spheres, (list, tuple)) else None
+        colour = get(sp, "colour")
+        if isinstance(colour, str) and colour.startswith("#") and len(colour) == 7:
+            try:
+                main = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[assignment]
+                light = tuple(min(255, 150 + c // 2) for c in main)  # type: ignore[assignment]
+            except ValueError:
+                pass
+        if isinstance(get(sp, "emblem"), str):
+            emblem = get(sp, "emblem")
+        return main, light, emblem
+
+    def words(self, key: str, **kw: Any) -> str:
+        """A string of the scene's catalogue in the current language."""
+        return w(key, self.lang, **kw)
+
+    def phase_name(self, phase: str) -> str:
+        """A phase's name."""
+        return w(f"phase.{phase}", self.lang) if has(f"quest_scene.phase.{phase}") else phase.replace("_", " ")
+
+    def step_name(self, step: str) -> str:
+        """A step's words ("" when the catalogue has none)."""
+        return w(f"step.{step}", self.lang) if step and has(f"quest_scene.step.{step}") else ""
+
+    def seat_to_act(self) -> int | None:
+        """The seat the rules wait for."""
+        return self.match.to_act()
+
+    def rect_of(self, iid: Any) -> pygame.Rect | None:
+        """Where a card instance is drawn (None when not on the table)."""
+        if not isinstance(iid, str):
+            return None
+        return self.L.cards.get(iid) or self.L.attachments.get(iid)
+
+    def lit(self, iid: str) -> Any:
+        """The glow of a card the seat in front can use now (None: no glow)."""
+        if not self.can_act():
+            return None
+        return gfx.palette().legal if iid in TableRegions.index(self.legal) else None
+
+    def waiting_reason(self) -> str | None:
+        """Why the seat in front cannot act now (None when it can)."""
+        seat = self.match.to_act()
+        if seat is None or self.can_act():
+            return None
+        return t("game.waiting_for", name=self.seat_name(seat))
+
+    def quest_preview(self, view: Table) -> Any:
+        """Committed willpower against the staging threat (None outside the quest phase)."""
+        return self.words_of.quest_preview(view)
+
+    def keyword_words(self, card: Any) -> str:
+        """A card's keywords in words."""
+        return self.words_of.keyword_words(card)
+
+    def reveal_words(self, cid: str | None) -> str:
+        """The reveal caption."""
+        return self.words_of.reveal_words(cid)
+
+    def card_tip(self, iid: str, acts: list[Action] | None = None) -> str:
+        """A card's tooltip, with what clicking it does."""
+        return self.words_of.card_tip(iid, acts)
+
+    def ghost(self, iid: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The translucent card dragged under the mouse."""
+        img = self.painter.face(self.table.cards.get(iid), size)
+        if img is None:
+            return None
+        img = img.copy()
+        img.set_alpha(190)
+        return img
+
+    # ================================================================= tracker and words
+    def phases(self, view: dict[str, Any]) -> list[str] | None:
+        """The seven phases, translated."""
+        return [self.phase_name(p) for p in PHASES]
+
+    def phase_text(self, view: dict[str, Any]) -> str | None:
+        """The current phase in words."""
+        ph = self.table.phase
+        return self.phase_name(ph) if ph in PHASES else None
+
+    def rule_hint(self, action: Action) -> str:
+        """An action's sentence plus its preview (damage, willpower against threat)."""
+        pre = self.words_of.action_preview(self.table, action)
+        text = super().rule_hint(action)
+        return f"{text}\n{pre}" if pre else text
+
+    # ================================================================= hand
+    def hand_slots(self) -> list[tuple[str, Any]]:
+        """(card, fan slot) of the seat in front's hand."""
+        me = self.table.player(self.viewer if self.viewer is not None else 0)
+        hand = list(me.hand or ()) if me is not None else []
+        hov = self.router.hovered.key if self.router.hovered is not None else None
+        idx = next((i for i, iid in enumerate(hand) if hov == ("hand", iid)), None)
+        return list(zip(hand, self.fan.slots(len(hand), idx)))
+
+    def _hand_variants(self, view: Any) -> dict[str, str]:
+        playable = TableRegions.index(self.legal) if self.can_act() else {}
+        return {iid: "glow" if iid in playable else "plain" for iid, _ in self.hand_slots()}
+
+    def _hand_face(self, iid: str, size: tuple[int, int], name_width: int | None) -> pygame.Surface | None:
+        return self.painter.face(self.table.cards.get(iid), size, name_width)
+
+    # ================================================================= regions and input
+    def targets(self, view: dict[str, Any], legal: list[Action]) -> list[HitRegion]:
+        """Piles, the band's regions, every card in play, the phase track, the hand."""
+        tv = self.table
+        sig = (tv.phase, tv.step, self.lang)
+        if sig != self._bar_sig:
+            self._bar_sig = sig
+            self._bar_lang = ""
+        regs = self.regions.piles(tv)
+        regs += self.pane("encounter").regions(tv, legal)
+        regs += self.pane("phases").regions(tv, legal)
+        regs += self.regions.cards(tv, legal)
+        regs += self.regions.hand(tv, legal)
+        return regs
+
+    def on_intent(self, intent: Any) -> None:
+        """Drops become the matching action; a click on a pile or a non-playable card inspects it."""
+        if isinstance(intent, Drop) and isinstance(intent.target, Ref):
+            action = self.regions.match(intent.payload, intent.target)
+            if action is not None:
+                self.act(action)
+            else:
+                self.app.play_sound("illegal")
+                self.toast.show(self.words("no_drop"), "error")
+            return
+        if isinstance(intent, Click) and isinstance(intent.payload, Ref) and not self.inspector.visible:
+            if intent.payload.is_("pile") or intent.payload.is_("card") or intent.payload.is_("quest"):
+                self.inspect(intent.payload)
+                return
+        super().on_intent(intent)
+
+    def inspect(self, payload: Any) -> None:
+        """Right-click: a card large; a discard pile browsable; the quest card's words."""
+        if isinstance(payload, Ref):
+            if payload.is_("card"):
+                self.words_of.zoom_card(self.inspector, payload[0])
+                return
+            if payload.is_("pile") and payload[0] in ("discard", "encounter_discard"):
+                self.open_pile(tuple(payload.args))
+                return
+            if payload.is_("pile"):
+                self.inspector.open(self.words(payload[0] if payload[0] != "deck" else "deck"),
+                                    self.words("tip.deck_rule"))
+                return
+            if payload.is_("quest"):
+                st = self.table.stage
+                from game.engine.i18n import localize
+
+                self.inspector.open(localize(st.name, self.lang) if st.name else self.words("quest"),
+                                    localize(st.text, self.lang) if st.text else "",
+                                    subtitle=self.words("progress", n=st.progress, of=st.points))
+                return
+        super().inspect(payload)
+
+    def zoom_card(self, inspector: Any, iid: str) -> None:
+        """Open ``inspector`` on a card (the pile overlay's zoom)."""
+        self.words_of.zoom_card(inspector, iid)
+
+    def open_pile(self, key: tuple) -> Any:
+        """Push the browsable overlay of a discard pile."""
+        from game.scenes.quest.piles import PileScene
+
+        overlay = PileScene(self.app, self, key)
+        self.app.push(overlay)
+        return overlay
+
+    # ================================================================= events -> animation
+    def on_events(self, events: list[Event]) -> None:
+        """Reveals, dials, floating numbers (and the base's banners and sounds)."""
+        self._table = None
+        tv = self.table
+        super().on_events(events)
+        self.pane_animations(events, tv)
+
+    def is_animating(self) -> bool:
+        """Also while a card flies or a number floats."""
+        return super().is_animating() or self.motion.animating
+
+    def update(self, dt: float) -> None:
+        """Age the floating numbers too."""
+        super().update(dt)
+        self.motion.floaters.update(dt)
+
+    # ================================================================= drawing
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Draw the table for the seat in front, every pane from the table record."""
+        self.texts.begin()
+        self.frame_texts.begin()
+        tv = self.table
+        self.motion.settle()
+        self.draw_panes(surface, tv)
+
+    def drawn_texts(self) -> list[uitext.DrawnText]:
+        """What the last frame wrote, with the boxes it had to stay in."""
+        return self.texts.records + self.frame_texts.records
+
+    def text_problems(self, overlaps: bool = True) -> list[str]:
+        """Text of the last frame outside its box (or on another line's box)."""
+        return uitext.problems(self.drawn_texts(), overlaps)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """While a character is dragged, the quest card says what dropping there does."""
+        if self.router.dragging is not None:
+            pal = gfx.palette()
+            for r in self.router.drop_candidates():
+                if isinstance(r.payload, Ref) and r.payload.is_("quest"):
+                    gfx.highlight(surface, r.rect, pal.legal, 4)
+                    gfx.text(surface, self.words("drop_commit"), (r.rect.centerx, r.rect.bottom + 4), 14, pal.accent,
+                             "midtop", max_width=r.rect.w + 60, bold=True, shadow=(0, 0, 0))
+        super().draw_top(surface)
+
+    def on_settings_changed(self) -> None:
+        """Repaint card faces in the new language, palette or text size."""
+        art.clear_cache()
+        self._table = None
+        super().on_settings_changed()

@@ -1,0 +1,187 @@
+"""What the quest table draws, read from the rules' typed view (``QuestView``) in one place.
+
+Why it exists: every pane of the quest scene draws from these frozen records, never from rule state
+and never from the view dict. ``Table.of(view)`` reads a ``QuestView`` (or any object or dict with
+the same field names) field by field, so a missing or renamed field becomes an empty value here and
+in no pane; the scene builds one ``Table`` per position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: the seven phases of seed 002's round, in order
+PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+#: the id a hidden card shows as (another seat's hand, a face-down shadow)
+HIDDEN = "?"
+
+
+def get(obj: Any, name: str, default: Any = None) -> Any:
+    """A field of a record or a dict (``default`` when missing)."""
+    if obj is None:
+        return default
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _opt_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _ids(value: Any) -> tuple[str, ...]:
+    if isinstance(value, (list, tuple)):
+        return tuple(x if isinstance(x, str) else get(x, "iid", HIDDEN) for x in value)
+    return ()
+
+
+@dataclass(frozen=True)
+class CardState:
+    """One card on the table: a hero, ally, enemy, location or staged card, with its tokens."""
+
+    iid: str
+    cid: str | None = None
+    exhausted: bool = False
+    damage: int = 0
+    resources: int = 0
+    progress: int = 0
+    committed: bool = False
+    attachments: tuple[str, ...] = ()
+    shadows: tuple[str, ...] = ()
+    #: current stats when the rules give them (boosts included); None: read the card definition
+    stats: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, obj: Any, cards: dict[str, str]) -> CardState:
+        """Read one card record (or a bare instance id)."""
+        if isinstance(obj, str):
+            return cls(obj, cards.get(obj))
+        iid = _str(get(obj, "iid")) or HIDDEN
+        cid = _str(get(obj, "cid")) or _str(get(obj, "card")) or cards.get(iid)
+        stats = {k: v for k in ("willpower", "attack", "defense", "hp", "threat", "engagement")
+                 if (v := _opt_int(get(obj, k))) is not None}
+        return cls(iid, cid, bool(get(obj, "exhausted")), _int(get(obj, "damage")), _int(get(obj, "resources")),
+                   _int(get(obj, "progress")), bool(get(obj, "committed")), _ids(get(obj, "attachments")),
+                   _ids(get(obj, "shadows")), stats)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One seat's side of the table."""
+
+    seat: int
+    threat: int = 0
+    heroes: tuple[CardState, ...] = ()
+    allies: tuple[CardState, ...] = ()
+    engaged: tuple[CardState, ...] = ()
+    hand: tuple[str, ...] | None = None
+    hand_count: int = 0
+    deck: int = 0
+    discard: tuple[str, ...] = ()
+    out: bool = False
+
+    @property
+    def characters(self) -> tuple[CardState, ...]:
+        """Heroes then allies."""
+        return self.heroes + self.allies
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The quest card in play: which stage of how many, its words and its progress."""
+
+    index: int = 0
+    count: int = 1
+    name: Any = ""
+    text: Any = ""
+    points: int = 0
+    progress: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything the quest scene draws (see the module docstring)."""
+
+    round: int = 0
+    phase: str = ""
+    step: str = ""
+    first_player: int = 0
+    window: str | None = None
+    priority: int | None = None
+    stage: Stage = field(default_factory=Stage)
+    location: CardState | None = None
+    staging: tuple[CardState, ...] = ()
+    staging_threat: int = 0
+    encounter_deck: int = 0
+    encounter_discard: tuple[str, ...] = ()
+    players: tuple[PlayerState, ...] = ()
+    cards: dict[str, str] = field(default_factory=dict)
+    attack: dict[str, Any] = field(default_factory=dict)
+    revealed: tuple[str, ...] = ()
+    decision: Any = None
+
+    def player(self, seat: int) -> PlayerState | None:
+        """The side of ``seat`` (None when there is no such seat)."""
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def find(self, iid: str) -> CardState | None:
+        """The card in play with this instance id (None when it is not on the table)."""
+        for c in self.staging:
+            if c.iid == iid:
+                return c
+        if self.location is not None and self.location.iid == iid:
+            return self.location
+        for p in self.players:
+            for c in p.heroes + p.allies + p.engaged:
+                if c.iid == iid:
+                    return c
+        return None
+
+    def owner(self, iid: str) -> int | None:
+        """The seat whose side a card is on (None: staging, location, nowhere)."""
+        for p in self.players:
+            if any(c.iid == iid for c in p.heroes + p.allies + p.engaged) or (p.hand and iid in p.hand):
+                return p.seat
+        return None
+
+    @classmethod
+    def of(cls, view: Any) -> Table:
+        """Read a ``QuestView`` (or an object or dict with its field names)."""
+        cards = get(view, "cards") or {}
+        cards = {k: v for k, v in cards.items() if isinstance(k, str) and isinstance(v, str)} \
+            if isinstance(cards, dict) else {}
+
+        def card(x: Any) -> CardState:
+            return CardState.of(x, cards)
+
+        players = []
+        for i, p in enumerate(get(view, "players") or ()):
+            hand = get(p, "hand")
+            players.append(PlayerState(
+                _int(get(p, "seat"), i), _int(get(p, "threat")),
+                tuple(card(h) for h in get(p, "heroes") or ()), tuple(card(a) for a in get(p, "allies") or ()),
+                tuple(card(e) for e in get(p, "engaged") or ()),
+                _ids(hand) if isinstance(hand, (list, tuple)) else None,
+                _int(get(p, "hand_count"), len(hand) if isinstance(hand, (list, tuple)) else 0),
+                _int(get(p, "deck")), _ids(get(p, "discard")), bool(get(p, "out") or get(p, "eliminated"))))
+        st = get(view, "stage") or get(view, "quest")
+        stage = Stage(_int(get(st, "index")), _int(get(st, "count"), 1), get(st, "name", ""), get(st, "text", ""),
+                      _int(get(st, "points") or get(st, "quest_points")), _int(get(st, "progress")))
+        loc = get(view, "location") or get(view, "active_location")
+        attack = get(view, "attack")
+        return cls(_int(get(view, "round")), _str(get(view, "phase")) or "", _str(get(view, "step")) or "",
+                   _int(get(view, "first_player")), _str(get(view, "window")), _opt_int(get(view, "priority")),
+                   stage, card(loc) if loc else None, tuple(card(c) for c in get(view, "staging") or ()),
+                   _int(get(view, "staging_threat")), _int(get(view, "encounter_deck")),
+                   _ids(get(view, "encounter_discard")), tuple(players), cards,
+                   dict(attack) if isinstance(attack, dict) else {}, _ids(get(view, "revealed")),
+                   get(view, "decision"))
