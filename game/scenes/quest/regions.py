@@ -45,6 +45,11 @@ def subject(action: Action) -> str | None:
     return args[0] if args else None
 
 
+def _listed(payload: Any) -> Any:
+    """A drag payload as the drop matcher takes it (a list of actions)."""
+    return [payload] if isinstance(payload, Action) else payload
+
+
 class TableRegions:
     """Regions and drops of the quest table for a scene with ``L`` (layout), ``words`` and ``card_tip``."""
 
@@ -65,12 +70,12 @@ class TableRegions:
         return out
 
     def accepts(self, target: Any) -> Any:
-        """The ``accepts`` callback of a drop target."""
-        return self.drops.accepts(target)
+        """The ``accepts`` callback of a drop target (a dragged card carries one action or a list)."""
+        return lambda payload: self.drops.reason(_listed(payload), target)
 
     def match(self, payload: Any, target: Any) -> Action | None:
         """The action a drop of ``payload`` on ``target`` means (None: nothing)."""
-        return self.drops.match(payload, target)
+        return self.drops.match(_listed(payload), target)
 
     def cards(self, view: Table, legal: list[Action]) -> list[HitRegion]:
         """One region per card in play; its payload is its action(s) or a card reference with a reason."""

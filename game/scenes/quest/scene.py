@@ -68,6 +68,11 @@ class QuestScene(PaneHost, RulesetScene):
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)
         self.toast.anchor = (515, 330)
+        self.build_parts()
+
+    def build_parts(self) -> None:
+        """The table's own parts: text records, layout, painter, words, regions and panes (a host that
+        mounts the quest table over a view without a match calls this too)."""
         self.texts = uitext.TextRecorder()
         self.frame_texts = uitext.TextRecorder()
         self.L = Layout()

@@ -51,7 +51,7 @@ class MinePane(Pane):
         hand = pygame.Rect(side.x + 6, L.piles[("deck", me.seat)].bottom + 20, side.w - 12, 18)
         if hand.bottom < side.bottom:
             tx.line(surface, s.words("hand_n", n=me.hand_count), hand, 12, pal.ink, "midleft", minimum=7)
-        tx.line(surface, s.words("engaged"), pygame.Rect(L.engaged_row.x, L.mine.y + 2, 300, 16), 12, pal.ink_soft,
+        tx.line(surface, s.words("engaged"), pygame.Rect(L.engaged_row.x, L.mine.y + 2, 230, 16), 12, pal.ink_soft,
                 "midleft", bold=True, minimum=7)
         for c in me.engaged:
             r = L.cards.get(c.iid)
@@ -92,9 +92,9 @@ class MinePane(Pane):
             pygame.draw.polygon(surface, colour, pts)
         pygame.draw.circle(surface, pal.panel, c, r - 12)
         pygame.draw.circle(surface, pal.edge, c, r, 2)
-        s.texts.line(surface, str(round(shown)), pygame.Rect(c[0] - r + 14, c[1] - 20, 2 * r - 28, 32), 28, pal.ink,
+        s.texts.line(surface, str(round(shown)), pygame.Rect(c[0] - r + 14, c[1] - 26, 2 * r - 28, 34), 28, pal.ink,
                      "center", bold=True, minimum=12)
-        s.texts.line(surface, s.words("threat"), pygame.Rect(c[0] - r + 14, c[1] + 10, 2 * r - 28, 16), 11, pal.ink,
+        s.texts.line(surface, s.words("threat"), pygame.Rect(c[0] - r + 14, c[1] + 12, 2 * r - 28, 16), 11, pal.ink,
                      "center", minimum=7)
 
 

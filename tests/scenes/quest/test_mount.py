@@ -1,0 +1,150 @@
+"""The quest table's panes over a hand-made view (no match): what they draw, the regions they give
+with Action payloads, the previews before confirming, and text that fits at every size and language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.app.settings import TEXT_SIZES
+from game.engine.actions import Action
+from game.engine.i18n import set_language
+from game.ui import gfx
+from game.ui.payload import Ref
+from tests.scenes.quest.standin import MountedTable, view
+
+
+@pytest.fixture(autouse=True)
+def _screen() -> Any:
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    set_language("en")
+    yield
+    gfx.set_text_scale(1.0)
+    set_language("en")
+
+
+def _draw(host: MountedTable) -> pygame.Surface:
+    surface = pygame.Surface((1280, 720))
+    host.draw_board(surface, host.view)
+    return surface
+
+
+def _regions(host: MountedTable) -> dict[Any, Any]:
+    return {r.key: r for r in host.targets(host.view, host.legal)}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("size", ["normal", "huge"])
+@pytest.mark.parametrize("lang", ["es", "en", "it"])
+@pytest.mark.parametrize("phase", ["quest", "combat"])
+def test_table_text_fits_for_one_to_four_players(players: int, size: str, lang: str, phase: str) -> None:
+    gfx.set_text_scale(TEXT_SIZES[size])
+    set_language(lang)
+    host = MountedTable(view(players, phase))
+    _draw(host)
+    assert host.drawn_texts(), "the table writes something"
+    assert host.text_problems() == []
+
+
+def test_other_seats_are_compact_and_the_seat_in_front_large() -> None:
+    host = MountedTable(view(4))
+    _draw(host)
+    L = host.L
+    assert sorted(L.others) == [1, 2, 3]
+    assert all(L.mine.h > 2 * box.h for box in L.others.values())
+    mine_hero, other_hero = L.cards["H0a"], L.cards["H1a"]
+    assert mine_hero.h > 1.5 * other_hero.h
+    solo = MountedTable(view(1))
+    _draw(solo)
+    assert not solo.L.others and solo.L.mine.h > L.mine.h
+
+
+def test_card_regions_carry_their_action_and_commit_by_click_or_drag() -> None:
+    commit = Action.of("commit", character="H0c")
+    host = MountedTable(view(1), [commit, Action.of("pass")])
+    _draw(host)
+    regs = _regions(host)
+    reg = regs[("card", "H0c")]
+    assert reg.payload == commit and reg.draggable
+    assert regs[("card", "H0b")].payload == Ref.of("card", "H0b")  # nothing to do with it: inspect only
+    assert host.regions.match(commit, Ref.of("quest")) == commit
+    assert host.regions.match(Action.of("pass"), Ref.of("quest")) is None
+    quest = next(r for r in regs.values() if r.payload == Ref.of("quest"))
+    assert quest.drop_target and quest.accepts(commit) is None
+
+
+def test_commit_preview_shows_willpower_against_threat() -> None:
+    host = MountedTable(view(1))  # Ember Warden (willpower 2) committed; staging threat 5
+    _draw(host)
+    words = " ".join(" ".join(host.texts.texts()).split())
+    assert "Willpower 2 against threat 5: threat +3 for each player" in words
+    # pointing at Ilse (willpower 3) before committing her: 5 against 5
+    tip = host.rule_hint(Action.of("commit", character="H0c"))
+    assert "Willpower 5 against threat 5: nothing happens" in tip
+
+
+def test_defender_preview_shows_damage_before_confirming() -> None:
+    defend = Action.of("defend", defender="H0c")
+    host = MountedTable(view(1, "combat"), [defend, Action.of("defend")])
+    _draw(host)
+    assert "Ilse Pathfinder defends: 2 damage (3 attack − 1 defense)" in host.texts.texts()
+    assert "Ilse Pathfinder defends: 2 damage" in host.rule_hint(defend)
+    assert "Undefended: 3 damage to one of your heroes" in host.rule_hint(Action.of("defend"))
+    brannoc = host.words_of.defend_preview(host.table, Action.of("defend", defender="H0b"))
+    assert brannoc.startswith("Brannoc of the Long Wall defends: 1 damage")
+
+
+def test_attackers_preview_sums_attack_minus_defense() -> None:
+    v = view(1, "combat", attack=dict(enemy="F0", attackers=["H0a"], seat=0))
+    host = MountedTable(v)
+    _draw(host)  # Ember Warden (2) + Brannoc (3) against the Troll's defense 2: 3 damage
+    line = host.words_of.attack_preview(host.table, Action.of("attack", attacker="H0b", enemy="F0"))
+    assert line == "Attack on Hill Troll Brute: 3 damage (5 attack − 2 defense)"
+    assert "Attack on Hill Troll Brute: 0 damage (2 attack − 2 defense)" in host.texts.texts()
+
+
+def test_hand_cards_say_what_they_do_or_why_not() -> None:
+    play = Action.of("play", card="V2")
+    host = MountedTable(view(1, "planning"), [play])
+    _draw(host)
+    regs = _regions(host)
+    assert regs[("hand", "V2")].payload == play
+    blocked = regs[("hand", "V1")]
+    assert blocked.legal is False and blocked.reason
+
+
+def test_every_card_zooms_and_discards_are_browsable() -> None:
+    host = MountedTable(view(2))
+    _draw(host)
+    regs = _regions(host)
+    for key in [("card", "S1"), ("card", "LL"), ("card", "H1a"), ("card", "T1"), ("hand", "V1")]:
+        assert regs[key].inspect == Ref.of("card", key[1]), key
+    host.words_of.zoom_card(host.inspector, "S1")
+    assert host.inspector.visible and host.inspector.title == "Hill Troll Brute"
+    piles = {r.payload for r in regs.values() if isinstance(r.payload, Ref) and r.payload.is_("pile")}
+    assert {Ref.of("pile", "discard", 0), Ref.of("pile", "discard", 1), Ref.of("pile", "encounter_discard")} <= piles
+
+
+def test_shadow_cards_lie_face_down_behind_their_enemy() -> None:
+    host = MountedTable(view(1, "combat"))
+    _draw(host)
+    regs = _regions(host)
+    shadow = regs[("shadow", "E0/0")]
+    enemy = host.L.cards["E0"]
+    assert shadow.inspect == Ref.of("card", "E0") and shadow.rect.y < enemy.y
+    assert "shadow card" in shadow.tooltip
+
+
+def test_phase_track_shows_the_phase_and_the_open_window() -> None:
+    host = MountedTable(view(2, "quest", window="quest", priority=1))
+    _draw(host)
+    words = host.texts.texts()
+    for phase in ("Resources", "Planning", "Quest", "Travel", "Encounter", "Combat", "Refresh"):
+        assert phase in words
+    assert "Actions: Bruno may play" in words
+    closed = MountedTable(view(2, "quest", window=None, priority=None))
+    _draw(closed)
+    assert not any(w.startswith("Actions") for w in closed.texts.texts())
