@@ -24,16 +24,18 @@ from game.ui import gfx
 from game.ui.cards import frame
 from game.ui.cards.frame import FaceCache, badge
 
-#: sphere id -> (main, light) colours for the spheres the shipped levels use; others get a colour from their id
+#: sphere id -> (main, light) colours of the shipped spheres; a level's ``colour`` wins, others get one from their id
 SPHERE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    "hearth": ((170, 74, 34), (246, 204, 160)),
-    "bastion": ((156, 40, 48), (240, 190, 186)),
-    "wayfarer": ((52, 118, 60), (196, 228, 174)),
-    "lore": ((40, 88, 150), (182, 210, 238)),
+    "hearth": ((190, 100, 36), (246, 208, 160)),
+    "steel": ((98, 110, 128), (212, 220, 230)),
+    "root": ((70, 120, 52), (200, 228, 176)),
+    "tide": ((40, 104, 152), (182, 214, 238)),
     "neutral": ((112, 104, 92), (226, 220, 206)),
 }
-#: the emblems shipped in assets/quest/ (a sphere names one with its ``emblem`` field, else its id)
-EMBLEMS = ("hearth", "bastion", "wayfarer", "lore", "neutral")
+#: the emblems shipped in assets/quest/ (a sphere names one with its ``emblem`` field)
+EMBLEMS = ("flame", "blade", "leaf", "wave", "star")
+#: the emblem of a sphere that names none we ship
+SPHERE_EMBLEMS = {"hearth": "flame", "steel": "blade", "root": "leaf", "tide": "wave", "neutral": "star"}
 ENCOUNTER = ((58, 50, 36), (206, 192, 160))
 KIND_ACCENT = {"enemy": (150, 44, 34), "location": (70, 110, 70), "treachery": (104, 62, 140),
                "hero": (196, 150, 52), "ally": (90, 90, 98), "attachment": (96, 96, 104), "event": (120, 80, 40)}
@@ -80,7 +82,7 @@ def sphere_colours(sphere: str | None) -> tuple[tuple[int, int, int], tuple[int,
 
 def emblem(name: str | None, side: int) -> pygame.Surface:
     """The emblem ``name`` rasterized at ``side`` px (a made-up sphere gets one of ours by its id)."""
-    name = name or "neutral"
+    name = SPHERE_EMBLEMS.get(name or "neutral", name or "star")
     if name not in EMBLEMS:
         name = EMBLEMS[hashlib.sha1(name.encode("utf-8")).digest()[0] % (len(EMBLEMS) - 1)]
     return gfx.load_svg(f"quest/emblem_{name}.svg", (side, side))
@@ -114,9 +116,14 @@ def kind_word(card: Any, lang: str) -> str:
     return word + (" · " + ", ".join(traits[:2]) if traits else "")
 
 
+#: keywords that carry a number on the card (shown even when the keyword list omits them)
+NUMBERED = ("doomed", "archery", "victory")
+
+
 def keywords(card: Any) -> list[str]:
-    """The card's keywords (ids)."""
-    return [str(k) for k in (field(card, "keywords") or ()) if isinstance(k, str)]
+    """The card's keywords (ids), numbered ones (doomed 2, archery 1, victory 3) included when non-zero."""
+    out = [str(k) for k in (field(card, "keywords") or ()) if isinstance(k, str)]
+    return out + [k for k in NUMBERED if k not in out and (num(card, k) or 0) > 0]
 
 
 def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,
@@ -180,7 +187,8 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     if with_text is None:
         with_text = rect.w >= 150
     body = localize(field(card, "text") or "", lang) if field(card, "text") else ""
-    words = [t(f"quest_scene.keyword.{k}", lang) for k in keywords(card)]
+    words = [t(f"quest_scene.keyword.{k}", lang) + (f" {num(card, k)}" if k in NUMBERED else "")
+             for k in keywords(card)]
     if with_text:
         top = geo.body_top
         bottom_room = 24 if stats else 6

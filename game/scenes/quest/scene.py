@@ -111,8 +111,17 @@ class QuestScene(PaneHost, RulesetScene):
         """A card definition by id (None when unknown or hidden)."""
         if not cid or cid == HIDDEN:
             return None
-        cards = get(self.model, "cards") or {}
-        return cards.get(cid) if isinstance(cards, dict) else None
+        return self.card_pool().get(cid)
+
+    def card_pool(self) -> dict[str, Any]:
+        """The level's card definitions by id (a list in the level, indexed once)."""
+        model = self.model
+        if getattr(self, "_pool_src", None) is not model:
+            cards = get(model, "cards") or {}
+            self._pool = dict(cards) if isinstance(cards, dict) else \
+                {get(c, "id"): c for c in cards if isinstance(get(c, "id"), str)}
+            self._pool_src = model
+        return self._pool
 
     def sphere_look(self, sphere: str | None) -> tuple[Any, Any, str | None]:
         """(main, light, emblem) of a sphere: the level's colour and emblem when it gives them."""
