@@ -45,6 +45,15 @@ def subject(action: Action) -> str | None:
     return args[0] if args else None
 
 
+def target_card(target: Any) -> str | None:
+    """The card instance a drop target stands for (a card reference, or a card region's actions)."""
+    if isinstance(target, Ref) and target.is_("card"):
+        return str(target[0])
+    if isinstance(target, list) and target and isinstance(target[0], Action):
+        target = target[0]
+    return subject(target) if isinstance(target, Action) else None
+
+
 def _listed(payload: Any) -> Any:
     """A drag payload as the drop matcher takes it (a list of actions)."""
     return [payload] if isinstance(payload, Action) else payload
@@ -58,6 +67,8 @@ class TableRegions:
         self.drops = DropMatcher(lambda: self.scene.legal if self.scene.can_act() else [],
                                  reason=lambda payload, target: self.scene.words("no_drop"))
         self.drops.rule(lambda a, target: a.kind in COMMIT_KINDS and isinstance(target, Ref) and target.is_("quest"))
+        # a card from the hand (an attachment, a targeted event) or a card's action dropped on its target
+        self.drops.rule(lambda a, target: isinstance(a.get("target"), str) and a.get("target") == target_card(target))
 
     @staticmethod
     def index(legal: list[Action]) -> dict[str, list[Action]]:
@@ -92,10 +103,11 @@ class TableRegions:
                 commit = [a for a in acts if a.kind in COMMIT_KINDS]
                 payload: Any = acts[0] if len(acts) == 1 else list(acts)
                 out.append(HitRegion(rect, payload, tooltip=tip, inspect=ref, key=("card", iid),
-                                     draggable=bool(commit), ghost=s.ghost(iid, rect.size) if commit else None))
+                                     draggable=bool(commit), ghost=s.ghost(iid, rect.size) if commit else None,
+                                     drop_target=True, accepts=self.accepts(payload)))
             else:
                 out.append(HitRegion(rect, ref, tooltip=tip, inspect=ref, key=("card", iid), highlight=False,
-                                     reason=waiting))
+                                     reason=waiting, drop_target=True, accepts=self.accepts(ref)))
         for key, rect in L.shadows.items():
             iid = key.split("/")[0]
             out.append(HitRegion(rect, Ref.of("shadow", key), tooltip=s.words("tip.shadow"), key=("shadow", key),
@@ -126,8 +138,10 @@ class TableRegions:
             tip = s.card_tip(iid, acts)
             ref = Ref.of("card", iid)
             if acts:
+                targeted = any(isinstance(a.get("target"), str) for a in acts)
                 out.append(HitRegion(slot.rect, acts[0] if len(acts) == 1 else list(acts), tooltip=tip, inspect=ref,
-                                     key=("hand", iid)))
+                                     key=("hand", iid), draggable=targeted,
+                                     ghost=s.ghost(iid, slot.rect.size) if targeted else None))
             else:
                 out.append(HitRegion(slot.rect, ref, tooltip=tip, inspect=ref, key=("hand", iid), legal=False,
                                      reason=s.waiting_reason() or s.words("not_playable")))

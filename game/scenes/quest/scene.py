@@ -95,7 +95,7 @@ class QuestScene(PaneHost, RulesetScene):
         """The table record of the view in front (rebuilt when the view changes)."""
         view = self.view
         if self._table is None or self._table_src is not view:
-            self._table, self._table_src = Table.of(typed_view(view)), view
+            self._table, self._table_src = Table.of(typed_view(view), self.model), view
             self.L = Layout.of(self._table, self.viewer if self.viewer is not None else 0)
             self.hand_pane.card_size = self.L.hand_card
             self.fan.card_size = self.L.hand_card
@@ -250,7 +250,7 @@ class QuestScene(PaneHost, RulesetScene):
 
     def on_intent(self, intent: Any) -> None:
         """Drops become the matching action; a click on a pile or a non-playable card inspects it."""
-        if isinstance(intent, Drop) and isinstance(intent.target, Ref):
+        if isinstance(intent, Drop):
             action = self.regions.match(intent.payload, intent.target)
             if action is not None:
                 self.act(action)

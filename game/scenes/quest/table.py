@@ -154,8 +154,11 @@ class Table:
         return None
 
     @classmethod
-    def of(cls, view: Any) -> Table:
-        """Read a ``QuestView`` (or an object or dict with its field names)."""
+    def of(cls, view: Any, model: Any = None) -> Table:
+        """Read a ``QuestView`` (or an object or dict with its field names), or the rules' view dict
+        (``state.view(seat)``: the state's JSON with its secrets hidden, plus derived extras)."""
+        if isinstance(view, dict) and isinstance(view.get("encounter"), dict):
+            return cls.from_view_dict(view, model)
         cards = get(view, "cards") or {}
         cards = {k: v for k, v in cards.items() if isinstance(k, str) and isinstance(v, str)} \
             if isinstance(cards, dict) else {}
@@ -185,3 +188,58 @@ class Table:
                    _ids(get(view, "encounter_discard")), tuple(players), cards,
                    dict(attack) if isinstance(attack, dict) else {}, _ids(get(view, "revealed")),
                    get(view, "decision"))
+
+    @classmethod
+    def from_view_dict(cls, view: dict[str, Any], model: Any = None) -> Table:
+        """Read the rules' view dict: zones are lists of instance ids (piles with their top at the end), the
+        table state of each card in play under ``table``, current stats under ``stats``."""
+        cards = {k: v for k, v in (view.get("cards") or {}).items() if isinstance(k, str) and isinstance(v, str)}
+        tstate = view.get("table") if isinstance(view.get("table"), dict) else {}
+        stats = view.get("stats") if isinstance(view.get("stats"), dict) else {}
+        enc = view["encounter"]
+        shadows = enc.get("shadows") if isinstance(enc.get("shadows"), dict) else {}
+
+        def card(iid: Any, attachments: tuple[str, ...] = ()) -> CardState:
+            if not isinstance(iid, str):
+                return CardState(HIDDEN)
+            st = tstate.get(iid) if isinstance(tstate.get(iid), dict) else {}
+            sh = shadows.get(iid)
+            cur = stats.get(iid) if isinstance(stats.get(iid), dict) else {}
+            return CardState(iid, cards.get(iid), bool(st.get("exhausted")), _int(st.get("damage")),
+                             _int(st.get("resources")), _int(st.get("progress")), bool(st.get("committed")),
+                             attachments, (sh,) if isinstance(sh, str) else (),
+                             {k: v for k, v in cur.items() if isinstance(v, int) and not isinstance(v, bool)})
+
+        players = []
+        for i, p in enumerate(view.get("players") or ()):
+            if not isinstance(p, dict):
+                continue
+            carried: dict[str, list[str]] = {}
+            for a in _ids(p.get("attachments")):
+                carrier = (tstate.get(a) or {}).get("attached_to") if isinstance(tstate.get(a), dict) else None
+                if isinstance(carrier, str):
+                    carried.setdefault(carrier, []).append(a)
+            hand = _ids(p.get("hand"))
+            players.append(PlayerState(
+                i, _int(p.get("threat")), tuple(card(h, tuple(carried.get(h, ()))) for h in _ids(p.get("heroes"))),
+                tuple(card(a, tuple(carried.get(a, ()))) for a in _ids(p.get("allies"))),
+                tuple(card(e) for e in _ids(p.get("engaged"))),
+                None if hand and all(h == HIDDEN for h in hand) else hand, len(hand), len(_ids(p.get("deck"))),
+                tuple(reversed(_ids(p.get("discard")))), bool(p.get("eliminated"))))
+        index = _int(enc.get("stage"))
+        stages = list(get(model, "stages") or ())
+        st = stages[index] if 0 <= index < len(stages) else None
+        stage = Stage(index, max(1, len(stages)), get(st, "name", ""), get(st, "text", ""),
+                      _int(get(st, "quest_points")), _int(enc.get("progress")))
+        attack: dict[str, Any] = {}
+        for src in (view.get("attack"), view.get("strike")):
+            if isinstance(src, dict):
+                attack.update({k: v for k, v in src.items() if k in ("enemy", "seat", "defender", "bonus", "attackers")})
+        window = view.get("window")
+        holder = view.get("holder")
+        return cls(_int(view.get("round")), _str(view.get("phase")) or "", _str(view.get("step")) or "",
+                   _int(view.get("first_player")), window if isinstance(window, str) and window else None,
+                   _opt_int(holder), stage, card(enc.get("active")) if isinstance(enc.get("active"), str) else None,
+                   tuple(card(c) for c in _ids(enc.get("staging"))), _int(view.get("staging_threat")),
+                   len(_ids(enc.get("deck"))), tuple(reversed(_ids(enc.get("discard")))), tuple(players), cards,
+                   attack, (), view.get("decision"))

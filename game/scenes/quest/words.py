@@ -88,7 +88,7 @@ class TableWords:
         if enemy is None:
             return ""
         atk = self.stat(enemy, "attack") + _int(view.attack.get("bonus"))
-        defender = view.find(str(action.get("defender") or action.get("character") or ""))
+        defender = view.find(str(action.get("card") or action.get("defender") or ""))
         lang = self.scene.lang
         if defender is None:
             return w("preview.undefended", lang, n=atk)
@@ -99,11 +99,11 @@ class TableWords:
 
     def attack_preview(self, view: Table, action: Action) -> str:
         """What the attackers declared so far plus this one deal to the enemy (summed attack minus defense)."""
-        target = view.find(str(action.get("enemy") or action.get("target") or view.attack.get("enemy") or ""))
+        target = view.find(str(action.get("enemy") or view.attack.get("enemy") or ""))
         if target is None:
             return ""
         attackers = [view.find(a) for a in view.attack.get("attackers", ()) if isinstance(a, str)]
-        me = view.find(str(action.get("attacker") or action.get("character") or ""))
+        me = view.find(str(action.get("card") or action.get("attacker") or "")) if action.kind != "resolve" else None
         total = sum(self.stat(a, "attack") for a in attackers + [me] if a is not None)
         dmg = max(0, total - self.stat(target, "defense"))
         left = self.stat(target, "hp") - target.damage - dmg
@@ -112,17 +112,30 @@ class TableWords:
                  dfn=self.stat(target, "defense"))
 
     def action_preview(self, view: Table, action: Action) -> str:
-        """The preview line of an action ("" when it has none)."""
+        """The preview line of an action ("" when it has none): commit, defend or not, take an undefended
+        attack, declare an attacker, resolve the declared attack."""
         k = action.kind
-        if "defend" in k or "defender" in k:
+        if k in ("defend", "no_defender"):
             return self.defend_preview(view, action)
-        if "attack" in k and ("attacker" in dict(action.args) or "enemy" in dict(action.args)):
+        if k == "take":
+            return self.undefended_preview(view, action)
+        if k == "attacker" or (k == "resolve" and view.attack.get("attackers")):
             return self.attack_preview(view, action)
         if k == "commit":
-            iid = action.get("character") or action.get("hero") or action.get("card")
+            iid = action.get("card") or action.get("character") or action.get("hero")
             p = self.quest_preview(view, extra=iid if isinstance(iid, str) else None)
             return p.words if p is not None else ""
         return ""
+
+    def undefended_preview(self, view: Table, action: Action) -> str:
+        """The hero chosen to take an undefended attack: the whole attack as damage, defense ignored (6c5)."""
+        enemy = view.find(str(view.attack.get("enemy") or ""))
+        hero = view.find(str(action.get("card") or ""))
+        if enemy is None or hero is None:
+            return ""
+        atk = self.stat(enemy, "attack") + _int(view.attack.get("bonus"))
+        left = self.stat(hero, "hp") - hero.damage - atk
+        return w("preview.take_dies" if left <= 0 else "preview.take", self.scene.lang, name=self.name(hero.cid), n=atk)
 
     # ---------------------------------------------------------------- cards
     def name(self, cid: str | None) -> str:

@@ -63,7 +63,7 @@ def test_other_seats_are_compact_and_the_seat_in_front_large() -> None:
 
 
 def test_card_regions_carry_their_action_and_commit_by_click_or_drag() -> None:
-    commit = Action.of("commit", character="H0c")
+    commit = Action.of("commit", card="H0c")
     host = MountedTable(view(1), [commit, Action.of("pass")])
     _draw(host)
     regs = _regions(host)
@@ -82,18 +82,18 @@ def test_commit_preview_shows_willpower_against_threat() -> None:
     words = " ".join(" ".join(host.texts.texts()).split())
     assert "Willpower 2 against threat 5: threat +3 for each player" in words
     # pointing at Ilse (willpower 3) before committing her: 5 against 5
-    tip = host.rule_hint(Action.of("commit", character="H0c"))
+    tip = host.rule_hint(Action.of("commit", card="H0c"))
     assert "Willpower 5 against threat 5: nothing happens" in tip
 
 
 def test_defender_preview_shows_damage_before_confirming() -> None:
-    defend = Action.of("defend", defender="H0c")
-    host = MountedTable(view(1, "combat"), [defend, Action.of("defend")])
+    defend = Action.of("defend", card="H0c")
+    host = MountedTable(view(1, "combat"), [defend, Action.of("no_defender")])
     _draw(host)
     assert "Ilse Pathfinder defends: 2 damage (3 attack − 1 defense)" in host.texts.texts()
     assert "Ilse Pathfinder defends: 2 damage" in host.rule_hint(defend)
-    assert "Undefended: 3 damage to one of your heroes" in host.rule_hint(Action.of("defend"))
-    brannoc = host.words_of.defend_preview(host.table, Action.of("defend", defender="H0b"))
+    assert "Undefended: 3 damage to one of your heroes" in host.rule_hint(Action.of("no_defender"))
+    brannoc = host.words_of.defend_preview(host.table, Action.of("defend", card="H0b"))
     assert brannoc.startswith("Brannoc of the Long Wall defends: 1 damage")
 
 
@@ -101,7 +101,7 @@ def test_attackers_preview_sums_attack_minus_defense() -> None:
     v = view(1, "combat", attack=dict(enemy="F0", attackers=["H0a"], seat=0))
     host = MountedTable(v)
     _draw(host)  # Ember Warden (2) + Brannoc (3) against the Troll's defense 2: 3 damage
-    line = host.words_of.attack_preview(host.table, Action.of("attack", attacker="H0b", enemy="F0"))
+    line = host.words_of.attack_preview(host.table, Action.of("attacker", card="H0b"))
     assert line == "Attack on Hill Troll Brute: 3 damage (5 attack − 2 defense)"
     assert "Attack on Hill Troll Brute: 0 damage (2 attack − 2 defense)" in host.texts.texts()
 
@@ -148,3 +148,17 @@ def test_phase_track_shows_the_phase_and_the_open_window() -> None:
     closed = MountedTable(view(2, "quest", window=None, priority=None))
     _draw(closed)
     assert not any(w.startswith("Actions") for w in closed.texts.texts())
+
+
+def test_an_attachment_drags_from_the_hand_onto_its_character() -> None:
+    on_ilse = Action.of("play", card="V2", target="H0c")
+    on_warden = Action.of("play", card="V2", target="H0a")
+    host = MountedTable(view(1, "planning"), [on_ilse, on_warden])
+    _draw(host)
+    regs = _regions(host)
+    hand = regs[("hand", "V2")]
+    assert hand.draggable and hand.payload == [on_ilse, on_warden]
+    ilse, enemy = regs[("card", "H0c")], regs[("card", "E0")]
+    assert ilse.drop_target and ilse.accepts(hand.payload) is None
+    assert enemy.accepts(hand.payload)  # refused, with the reason in words
+    assert host.regions.match(hand.payload, ilse.payload) == on_ilse
