@@ -34,7 +34,7 @@ from game.scenes.quest.painter import CardPainter
 from game.scenes.quest.panes.combat import CombatPane
 from game.scenes.quest.panes.encounter import EncounterPane
 from game.scenes.quest.panes.motion import MotionPane
-from game.scenes.quest.panes.phases import PhaseTrackPane
+from game.scenes.quest.panes.turn import TurnPane
 from game.scenes.quest.panes.players import MinePane, OthersPane
 from game.scenes.quest.regions import TableRegions
 from game.scenes.quest.table import HIDDEN, PHASES, Table, get
@@ -86,7 +86,7 @@ class QuestScene(PaneHost, RulesetScene):
         self.fan = CardFan((515, 780), self.L.hand_card, max_width=560, max_angle=10.0, lift=70, arc=5.0)
         self.hand_pane = HandPane(self, self.L.hand_card, self.hand_slots, self._hand_variants, self._hand_face,
                                   lambda size: art.back(size), lambda iid: self.table.cards.get(iid, iid))
-        self.panes = [EncounterPane(self), PhaseTrackPane(self), OthersPane(self), MinePane(self), CombatPane(self),
+        self.panes = [EncounterPane(self), TurnPane(self), OthersPane(self), MinePane(self), CombatPane(self),
                       self.hand_pane, self.motion]
 
     # ================================================================= data
@@ -152,6 +152,16 @@ class QuestScene(PaneHost, RulesetScene):
     def step_name(self, step: str) -> str:
         """A step's words ("" when the catalogue has none)."""
         return w(f"step.{step}", self.lang) if step and has(f"quest_scene.step.{step}") else ""
+
+    def step_words(self, view: Table) -> str:
+        """What the round is doing now: the phase and its step in words."""
+        step = self.step_name(view.step)
+        phase = self.phase_name(view.phase) if view.phase in PHASES else ""
+        return f"{phase}: {step}" if phase and step else step or phase
+
+    def has_words(self, key: str) -> bool:
+        """True when the scene's catalogue has ``key``."""
+        return has(f"quest_scene.{key}")
 
     def seat_to_act(self) -> int | None:
         """The seat the rules wait for."""
@@ -243,7 +253,7 @@ class QuestScene(PaneHost, RulesetScene):
             self._bar_lang = ""
         regs = self.regions.piles(tv)
         regs += self.pane("encounter").regions(tv, legal)
-        regs += self.pane("phases").regions(tv, legal)
+        regs += self.pane("turn").regions(tv, legal)
         regs += self.regions.cards(tv, legal)
         regs += self.regions.hand(tv, legal)
         return regs

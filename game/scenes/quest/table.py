@@ -159,6 +159,8 @@ class Table:
         (``state.view(seat)``: the state's JSON with its secrets hidden, plus derived extras)."""
         if isinstance(view, dict) and isinstance(view.get("encounter"), dict):
             return cls.from_view_dict(view, model)
+        if not isinstance(view, dict) and hasattr(view, "encounter_deck") and hasattr(view, "holder"):
+            return cls.from_quest_view(view, model)
         cards = get(view, "cards") or {}
         cards = {k: v for k, v in cards.items() if isinstance(k, str) and isinstance(v, str)} \
             if isinstance(cards, dict) else {}
@@ -243,3 +245,43 @@ class Table:
                    tuple(card(c) for c in _ids(enc.get("staging"))), _int(view.get("staging_threat")),
                    len(_ids(enc.get("deck"))), tuple(reversed(_ids(enc.get("discard")))), tuple(players), cards,
                    attack, (), view.get("decision"))
+
+    @classmethod
+    def from_quest_view(cls, qv: Any, model: Any = None) -> Table:
+        """Read the rules' typed ``QuestView`` (game/rulesets/quest/views.py); the quest stage's words and
+        points come from the level (``model.stages``), the current attack from the decision."""
+        cards = {k: v for k, v in (get(qv, "cards") or {}).items() if isinstance(k, str) and isinstance(v, str)}
+
+        def card(cv: Any, shadow: Any = None) -> CardState:
+            iid = _str(get(cv, "iid")) or HIDDEN
+            stats = {k: v for k in ("willpower", "attack", "defense", "threat", "hp")
+                     if (v := _opt_int(get(cv, k))) is not None}
+            return CardState(iid, _str(get(cv, "card")) or cards.get(iid), bool(get(cv, "exhausted")),
+                             _int(get(cv, "damage")), _int(get(cv, "resources")), _int(get(cv, "progress")),
+                             bool(get(cv, "committed")), _ids(get(cv, "attachments")),
+                             (shadow,) if isinstance(shadow, str) else (), stats)
+
+        players = []
+        for p in get(qv, "players") or ():
+            hand = _ids(get(p, "hand"))
+            players.append(PlayerState(
+                _int(get(p, "seat")), _int(get(p, "threat")), tuple(card(h) for h in get(p, "heroes") or ()),
+                tuple(card(a) for a in get(p, "allies") or ()),
+                tuple(card(get(e, "card"), get(e, "shadow")) for e in get(p, "engaged") or ()),
+                None if any(h == HIDDEN for h in hand) else hand, len(hand), _int(get(p, "deck_count")),
+                tuple(reversed(_ids(get(p, "discard")))), bool(get(p, "eliminated"))))
+        index = _int(get(qv, "stage"))
+        stages = list(get(model, "stages") or ())
+        st = stages[index] if 0 <= index < len(stages) else None
+        stage = Stage(index, max(1, len(stages)), get(st, "name", ""), get(st, "text", ""),
+                      _int(get(st, "quest_points")), _int(get(qv, "progress")))
+        dec = get(qv, "decision") or {}
+        attack = {k: dec[k] for k in ("enemy", "defender", "attackers", "seat") if isinstance(dec, dict) and k in dec}
+        window = get(qv, "window")
+        active = get(qv, "active")
+        return cls(_int(get(qv, "round")), _str(get(qv, "phase")) or "", _str(get(qv, "step")) or "",
+                   _int(get(qv, "first_player")), window if isinstance(window, str) and window else None,
+                   _opt_int(get(qv, "holder")), stage, card(active) if active is not None else None,
+                   tuple(card(c) for c in get(qv, "staging") or ()), _int(get(qv, "staging_threat")),
+                   _int(get(qv, "encounter_deck")), tuple(reversed(_ids(get(qv, "encounter_discard")))),
+                   tuple(players), cards, attack, (), dec)

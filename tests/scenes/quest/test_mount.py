@@ -138,16 +138,18 @@ def test_shadow_cards_lie_face_down_behind_their_enemy() -> None:
     assert "shadow card" in shadow.tooltip
 
 
-def test_phase_track_shows_the_phase_and_the_open_window() -> None:
-    host = MountedTable(view(2, "quest", window="quest", priority=1))
+def test_turn_strip_shows_the_step_the_turn_order_and_the_open_window() -> None:
+    host = MountedTable(view(3, "quest", window="3c", priority=1, first_player=2))
     _draw(host)
     words = host.texts.texts()
-    for phase in ("Resources", "Planning", "Quest", "Travel", "Encounter", "Combat", "Refresh"):
-        assert phase in words
+    assert "Quest: Commit characters to the quest" in words
     assert "Actions: Bruno may play" in words
+    order = [seat for seat, _ in host.pane("turn").seat_rects(host.table)]
+    assert order == [2, 0, 1]  # from the first player, clockwise
     closed = MountedTable(view(2, "quest", window=None, priority=None))
     _draw(closed)
-    assert not any(w.startswith("Actions") for w in closed.texts.texts())
+    assert "No action window" in closed.texts.texts()
+    assert not any(w.startswith("Actions:") for w in closed.texts.texts())
 
 
 def test_an_attachment_drags_from_the_hand_onto_its_character() -> None:
