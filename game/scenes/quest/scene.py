@@ -79,6 +79,7 @@ class QuestScene(PaneHost, RulesetScene):
         self._table: Table | None = None
         self._table_src: Any = None
         self._bar_sig: Any = None
+        self._last_rects: dict[str, pygame.Rect] = {}
         self.painter = CardPainter(self)
         self.words_of = TableWords(self)
         self.regions = TableRegions(self)
@@ -168,10 +169,21 @@ class QuestScene(PaneHost, RulesetScene):
         return self.match.to_act()
 
     def rect_of(self, iid: Any) -> pygame.Rect | None:
-        """Where a card instance is drawn (None when not on the table)."""
+        """Where a card instance is drawn (where it was before the last action, when it has left the table)."""
         if not isinstance(iid, str):
             return None
-        return self.L.cards.get(iid) or self.L.attachments.get(iid)
+        return self.L.cards.get(iid) or self.L.attachments.get(iid) or self._last_rects.get(iid)
+
+    def palette_good_or_bad(self, delta: int) -> Any:
+        """Good for a positive outcome, bad for a negative one, plain ink otherwise."""
+        pal = gfx.palette()
+        return pal.good if delta > 0 else pal.bad if delta < 0 else pal.ink_light
+
+    def event_words(self, kind: str, data: dict[str, Any]) -> str:
+        """A short floating caption for an event ("Attacks!", "Shadow: <name>", "Surge")."""
+        if kind == "ShadowRevealed":
+            return self.words("shadow_revealed", name=self.words_of.name(self.table.cards.get(str(data.get("card")))))
+        return self.words("event." + kind)
 
     def lit(self, iid: str) -> Any:
         """The glow of a card the seat in front can use now (None: no glow)."""
@@ -312,6 +324,7 @@ class QuestScene(PaneHost, RulesetScene):
     # ================================================================= events -> animation
     def on_events(self, events: list[Event]) -> None:
         """Reveals, dials, floating numbers (and the base's banners and sounds)."""
+        self._last_rects = {**self.L.attachments, **self.L.cards}
         self._table = None
         tv = self.table
         super().on_events(events)

@@ -19,17 +19,21 @@ from game.scenes.quest import cards as art
 from game.ui import anim, gfx
 from game.ui.floaters import FloaterLayer
 
-#: event kind -> (floater sign, colour role or colour, data key of the amount)
+#: event kind -> (floater sign, colour, data key of the amount); the number floats over ``data["card"]``
 FLOATS: dict[str, tuple[str, Any, str]] = {
-    "DamageDealt": ("-", art.ATTACK, "amount"),
-    "ProgressPlaced": ("+", art.PROGRESS, "amount"),
-    "ResourcesAdded": ("+", (222, 180, 60), "amount"),
+    "Damaged": ("-", art.ATTACK, "amount"),
+    "Progress": ("+", art.PROGRESS, "amount"),
+    "ResourceAdded": ("+", (222, 180, 60), "amount"),
     "Healed": ("+", art.HP, "amount"),
 }
 #: events that reveal an encounter card (its flight from the deck, then its keywords)
-REVEALS = ("CardRevealed", "EncounterRevealed")
+REVEALS = ("Revealed",)
 #: events whose ``seat`` threat moves (the dial counts to the view's value)
-THREATS = ("ThreatRaised", "ThreatReduced", "ThreatChanged")
+THREATS = ("ThreatChanged",)
+
+
+def _num(v: Any) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
 class MotionPane(Pane):
@@ -79,16 +83,37 @@ class MotionPane(Pane):
                     a = self.floaters.spawn_anim(f"{sign}{amount}", (rect.centerx, rect.y + rect.h // 3), colour,
                                                  size=22, style="boxed", rise=26)
             elif e.kind in THREATS and isinstance(data.get("seat"), int):
-                a = self._dial(data["seat"], view)
+                a = self._dial(data["seat"], view, data.get("amount"))
             elif e.kind in REVEALS:
                 a = self._reveal(data, view)
+            elif e.kind == "QuestProgress" and isinstance(data.get("amount"), int):
+                q = s.L.quest
+                a = self.floaters.spawn_anim(f"+{data['amount']}", (q.centerx, q.bottom - 30), art.PROGRESS,
+                                             size=24, style="boxed", rise=26)
+            elif e.kind == "QuestResolved":
+                q = s.L.quest
+                text = s.words("resolved", will=data.get("willpower", 0), threat=data.get("threat", 0))
+                a = self.floaters.spawn_anim(text, (q.centerx, q.centery), s.palette_good_or_bad(
+                    _num(data.get("willpower")) - _num(data.get("threat"))), size=20, style="boxed", rise=18)
+            elif e.kind == "ResourcesGained" and isinstance(data.get("seat"), int):
+                p = view.player(data["seat"])
+                anims = [self.floaters.spawn_anim("+1", (r.centerx, r.y + r.h // 3), (222, 180, 60), size=18,
+                                                  style="boxed", rise=20)
+                         for h in (p.heroes if p is not None else ()) if (r := s.rect_of(h.iid)) is not None]
+                a = anim.Parallel(*anims) if anims else None
+            elif e.kind in ("EnemyAttacks", "ShadowRevealed", "Surge"):
+                r = s.rect_of(data.get("enemy") or data.get("card"))
+                if r is not None:
+                    a = self.floaters.spawn_anim(s.event_words(e.kind, data), (r.centerx, r.y + 12), art.ATTACK
+                                                 if e.kind != "Surge" else art.THREAT, size=16, style="boxed", rise=16)
             if a is not None:
                 s.queue.play(a)
                 out.append(a)
         return out
 
-    def _dial(self, seat: int, view: Any) -> Any:
-        """Count a seat's threat dial to its new value."""
+    def _dial(self, seat: int, view: Any, amount: Any) -> Any:
+        """Count a seat's threat dial to its new value, with the change floating by it."""
+        s = self.scene
         p = view.player(seat)
         if p is None:
             return None
@@ -98,7 +123,14 @@ class MotionPane(Pane):
         def step(t: float) -> None:
             self.threat[seat] = start + (p.threat - start) * t
 
-        return anim.Func(step, 0.5, ease="out_cubic")
+        count = anim.Func(step, 0.5, ease="out_cubic")
+        where = s.L.dial.center if seat == s.L.viewer else (s.L.others[seat].x + 30, s.L.others[seat].y + 50) \
+            if seat in s.L.others else None
+        if where is None or not isinstance(amount, int) or not amount:
+            return count
+        sign = "+" if amount > 0 else ""
+        return anim.Parallel(count, self.floaters.spawn_anim(f"{sign}{amount}", where, art.THREAT, size=22,
+                                                             style="boxed", rise=24))
 
     def _reveal(self, data: dict[str, Any], view: Any) -> Any:
         """An encounter card flies from the encounter deck, turns face up, and its keywords show."""
