@@ -1,0 +1,156 @@
+"""The quest card table with the real rules: it opens for 1 to 4 players, the turn flows through its
+regions (Action payloads), a whole tutorial game plays to the end by mouse (human with a bot), the hand
+stays private in hot-seat, every card zooms and discards browse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.engine.actions import Action
+from game.engine.protocol import SeatSpec
+from game.engine.rng import Rng
+from game.ui.payload import Ref
+from tests.scenes.driving import click, frames, open_game, to_next_human, visible_point, wait_until
+
+
+def start(app: Any, seats: list[SeatSpec], level: str = "tutorial", seed: int = 3) -> Any:
+    """Open a quest game above the menu and return its scene."""
+    from game.engine.levels import get_level
+
+    return open_game(app, "quest", get_level("quest", level), seats, seed)
+
+
+def advance(app: Any, scene: Any, until: Any) -> None:
+    """Apply the plain bot's choices straight to the match until ``until(state)`` holds, then draw."""
+    from game.rulesets.quest.bot import policy
+    from tests.scenes.driving import advance_with
+
+    assert advance_with(scene, policy, until), "the position never came"
+    frames(app, 2)
+
+
+def _regions_for(scene: Any, action: Action) -> list[Any]:
+    return [r for r in scene.router.regions if r.legal and (r.payload == action or (
+        isinstance(r.payload, (list, tuple)) and action in r.payload))]
+
+
+def click_action(app: Any, scene: Any, action: Action) -> None:
+    """Play ``action`` like a player: its own region (a card, a bar button), or the card whose choices offer it."""
+    frames(app, 1)
+    for _ in range(5):  # a beat released now may still pause the table ("End turn"): get past it first
+        if scene.can_act():
+            break
+        to_next_human(app, scene)
+        frames(app, 1)
+    for _ in range(3):
+        exact = [r for r in _regions_for(scene, action) if r.payload == action]
+        if exact:
+            click(app, visible_point(scene, exact[-1]))
+            return
+        groups = _regions_for(scene, action)
+        assert groups, f"no region stands for {action.key}"
+        click(app, visible_point(scene, groups[-1]))
+    raise AssertionError(f"clicking never reached {action.key}")
+
+
+def play_out(app: Any, scene: Any, limit: int = 2500) -> int:
+    """Click the human seats' turns with the plain bot's choices until the game ends; return the clicks."""
+    from game.rulesets.quest.bot import policy
+
+    rng = Rng(5)
+    m = scene.match
+    clicks = 0
+    for _ in range(limit):
+        if m.is_over():
+            break
+        assert to_next_human(app, scene, 30), "the human never got the turn"
+        if m.is_over():
+            break
+        before = len(m.history)
+        action = policy(m.state, m.to_act(), m.legal_actions(), rng)
+        click_action(app, scene, action)
+        clicks += 1
+        assert len(m.history) > before, f"the click on {action.key} played nothing"
+        assert app.errors == []
+    return clicks
+
+
+def test_quest_has_its_own_scene() -> None:
+    from game.scenes import scene_class_for
+    from game.scenes.quest import SCENE, QuestScene
+
+    assert SCENE is QuestScene and scene_class_for("quest") is QuestScene
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_scene_opens_for_one_to_four_players(app: Any, players: int) -> None:
+    seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {i}", "bot", "random") for i in range(1, players)]
+    scene = start(app, seats)
+    frames(app, 3)
+    assert app.errors == [] and type(scene).__name__ == "QuestScene"
+    assert sorted(scene.L.others) == list(range(1, players))
+    assert scene.text_problems() == []
+    assert scene.invariants() == []
+
+
+def test_a_whole_tutorial_game_plays_to_the_end_by_mouse_with_a_bot(app: Any) -> None:
+    scene = start(app, [SeatSpec("Ana"), SeatSpec("Robo", "bot", "normal")])
+    clicks = play_out(app, scene)
+    assert scene.match.is_over(), f"not over after {clicks} clicks"
+    assert clicks > 10 and app.errors == []
+
+
+def test_committing_by_click_and_by_drag_onto_the_quest_card(app: Any) -> None:
+    from tests.scenes.driving import drag, drop_point
+
+    scene = start(app, [SeatSpec("Ana")])
+    m = scene.match
+    rng = Rng(2)
+    from game.rulesets.quest.bot import policy
+
+    while not any(a.kind == "commit" for a in m.legal_actions()):
+        assert not m.is_over()
+        m.apply(policy(m.state, m.to_act(), m.legal_actions(), rng), m.to_act())
+    scene._cache_key = None
+    frames(app, 2)
+    commits = [a for a in scene.legal if a.kind == "commit"]
+    assert len(commits) >= 2
+    first, second = commits[0], commits[1]
+    click_action(app, scene, first)
+    assert m.history[-1].action == first
+    frames(app, 2)
+    assert scene.table.find(first["card"]).committed
+    words = " ".join(" ".join(scene.texts.texts()).split())
+    assert "against threat" in words, "willpower against threat is shown"
+    reg = next(r for r in scene.router.regions if r.payload == second)
+    quest = next(r for r in scene.router.regions if r.payload == Ref.of("quest"))
+    drag(app, visible_point(scene, reg), drop_point(scene, quest))
+    assert m.history[-1].action == second
+
+
+def test_every_card_in_play_zooms_and_the_discard_browses(app: Any) -> None:
+    scene = start(app, [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")])
+    advance(app, scene, lambda st: st.phase.value == "planning" and st.to_act() == 0)
+    cards = [r for r in scene.router.regions if isinstance(r.inspect, Ref) and r.inspect.is_("card")]
+    assert cards, "cards on the table"
+    for reg in cards:
+        scene.inspect(reg.inspect)
+        assert scene.inspector.visible and scene.inspector.title not in ("", "?"), reg.key
+        scene.inspector.close()
+    overlay = scene.open_pile(("encounter_discard",))
+    frames(app, 2)
+    assert app.top is overlay and overlay.text_problems() == []
+
+
+def test_hot_seat_shows_only_the_acting_players_hand(app: Any) -> None:
+    scene = start(app, [SeatSpec("Ana"), SeatSpec("Bea")])
+    advance(app, scene, lambda st: st.phase.value == "planning")
+    assert to_next_human(app, scene)
+    me = scene.table.player(scene.viewer)
+    other = scene.table.player(1 - scene.viewer)
+    assert me is not None and other is not None
+    assert other.hand is None, "the other seat's hand is hidden"
+    hand_keys = [r.key for r in scene.router.regions if r.key and r.key[0] == "hand"]
+    assert me.hand is not None and len(hand_keys) == len(me.hand)
