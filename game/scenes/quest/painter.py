@@ -43,7 +43,10 @@ class CardPainter:
 
     def draw(self, surface: pygame.Surface, state: CardState, rect: pygame.Rect, texts: uitext.TextRecorder,
              lit: Any = None, stats: dict[str, int] | None = None) -> None:
-        """A card in play: face (turned and dimmed when exhausted), glow, tokens and the committed mark."""
+        """A card in play: face (turned and dimmed when exhausted), glow, tokens and the committed mark (not
+        while its reveal is still flying to its place)."""
+        if state.iid in self.scene.motion.hidden:
+            return
         card = self.scene.card_def(state.cid)
         encounter = card is not None and art.is_encounter(card)
         img = self.surface_of(state.cid, rect.size, encounter)

@@ -327,8 +327,9 @@ class QuestScene(PaneHost, RulesetScene):
         self._last_rects = {**self.L.attachments, **self.L.cards}
         self._table = None
         tv = self.table
-        super().on_events(events)
-        self.pane_animations(events, tv)
+        for e in events:  # in order: a phase banner after the reveals of the phase before it
+            super().on_events([e])
+            self.pane_animations([e], tv)
 
     def is_animating(self) -> bool:
         """Also while a card flies or a number floats."""

@@ -154,3 +154,31 @@ def test_hot_seat_shows_only_the_acting_players_hand(app: Any) -> None:
     assert other.hand is None, "the other seat's hand is hidden"
     hand_keys = [r.key for r in scene.router.regions if r.key and r.key[0] == "hand"]
     assert me.hand is not None and len(hand_keys) == len(me.hand)
+
+
+def test_encounter_cards_are_revealed_one_by_one_with_their_keywords(app: Any) -> None:
+    scene = start(app, [SeatSpec("Ana")])
+    app.settings.animation_speed = 1.0
+    scene._apply_speed()
+    advance(app, scene, lambda st: st.step.value == "commit" and st.to_act() == 0)
+    assert to_next_human(app, scene)
+    for a in [a for a in scene.legal if a.kind == "commit"][:2]:
+        click_action(app, scene, a)
+    before = len(scene.match.history)
+    done = next(a for a in scene.legal if a.kind == "done")
+    click_action(app, scene, done)
+    assert len(scene.match.history) > before
+    revealed = [e for e in scene.match.history[-1].events if e.kind == "Revealed"]
+    assert revealed, "the staging step revealed encounter cards"
+    captions: list[str] = []
+    flights: list[int] = []
+    for _ in range(240):
+        if scene.motion.caption is not None and (not captions or captions[-1] != scene.motion.caption["text"]):
+            captions.append(scene.motion.caption["text"])
+        flights.append(len(scene.motion.flying))
+        frames(app, 1)
+        if not scene.queue.busy and captions:
+            break
+    names = [scene.words_of.name(scene.table.cards.get(e.data["card"])) for e in revealed]
+    assert captions[:len(names)] == [f"Revealed: {n}" for n in names]
+    assert max(flights) == 1, "one card in flight at a time"

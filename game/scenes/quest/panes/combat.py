@@ -50,7 +50,7 @@ class CombatPane(Pane):
             x = s.L.engaged_row.x + 240
             box = pygame.Rect(x, s.L.mine.y + 1, min(460, s.L.engaged_row.right - x), 0)
             box.h = max(18, min(22, gfx.line_height(13, True) + 2))
-            gfx.rounded_rect(surface, box, gfx.with_alpha(pal.panel_dark, 230), 6)
+            gfx.rounded_rect(surface, box, gfx.with_alpha(pal.table_dark, 235), 6)
             gfx.rounded_rect(surface, box, ENEMY_ARROW, 6, 2)
             s.texts.line(surface, line, box.inflate(-10, -2), 13, pal.ink_light, "center", bold=True, minimum=7)
 

@@ -104,7 +104,7 @@ class EncounterPane(Pane):
         (in place of its text while the players commit)."""
         s, pal = self.scene, gfx.palette()
         colour = pal.good if preview.delta > 0 else pal.bad if preview.delta < 0 else pal.ink_soft
-        gfx.rounded_rect(surface, body, gfx.with_alpha(pal.panel_dark, 235), 6)
+        gfx.rounded_rect(surface, body, gfx.with_alpha(pal.table_dark, 235), 6)
         gfx.rounded_rect(surface, body, colour, 6, 2)
         s.texts.block(surface, preview.words, body.inflate(-10, -6), 13, 7, pal.ink_light, bold=True)
 

@@ -48,6 +48,8 @@ class MotionPane(Pane):
         self.busy_threat: set[int] = set()
         self.flying: list[dict[str, Any]] = []
         self.caption: dict[str, Any] | None = None
+        #: cards whose reveal has not landed yet: the table does not draw them in their place
+        self.hidden: set[str] = set()
 
     def shown_threat(self, seat: int, value: int) -> float:
         """The threat a dial shows now (counting towards ``value`` while its animation runs)."""
@@ -61,6 +63,7 @@ class MotionPane(Pane):
         if not self.scene.queue.busy:
             self.busy_threat.clear()
             self.flying.clear()
+            self.hidden.clear()
             self.caption = None
 
     @property
@@ -145,9 +148,13 @@ class MotionPane(Pane):
         card = s.card_def(cid)
         words = s.keyword_words(card) if card is not None else ""
 
+        self.hidden.add(iid)
+
+        cap = {"text": s.reveal_words(cid), "sub": words, "t": 0.0}
+
         def begin() -> None:
             self.flying.append(fl)
-            self.caption = {"text": s.reveal_words(cid), "sub": words, "t": 0.0}
+            self.caption = cap
 
         def step(t: float) -> None:
             fl["t"] = t
@@ -157,6 +164,9 @@ class MotionPane(Pane):
         def end_it() -> None:
             if fl in self.flying:
                 self.flying.remove(fl)
+            self.hidden.discard(iid)
+            if self.caption is cap:
+                self.caption = None
 
         return anim.Sequence(anim.Call(begin), anim.Func(step, 0.9, ease="out_cubic"), anim.Wait(0.35),
                              anim.Call(end_it))
@@ -183,7 +193,8 @@ class MotionPane(Pane):
         if self.caption is not None:
             box = pygame.Rect(0, 0, 560, 58)
             box.midtop = (505, 262)
-            gfx.rounded_rect(surface, box, gfx.with_alpha(pal.panel_dark, 235), 10)
+            gfx.shadow(surface, box, 10, (3, 6), blur=5)
+            gfx.rounded_rect(surface, box, gfx.with_alpha(pal.table_dark, 245), 10)
             gfx.rounded_rect(surface, box, pal.accent, 10, 2)
             s.frame_texts.line(surface, self.caption["text"], pygame.Rect(box.x + 12, box.y + 4, box.w - 24, 26), 17,
                                pal.ink_light, "center", bold=True, minimum=9)
