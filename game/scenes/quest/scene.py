@@ -47,16 +47,6 @@ from game.ui.layout import CardFan
 from game.ui.payload import Ref
 
 
-def typed_view(view: Any) -> Any:
-    """The rules' typed view of a view dict (``QuestView.from_view``), or the dict when there is none."""
-    try:
-        from game.rulesets.quest.views import QuestView
-    except ImportError:
-        return view
-    build = getattr(QuestView, "from_view", None)
-    return build(view) if build is not None else view
-
-
 class QuestScene(PaneHost, RulesetScene):
     """The quest card table: driver + chrome (the base) + the table's panes."""
 
@@ -96,7 +86,7 @@ class QuestScene(PaneHost, RulesetScene):
         """The table record of the view in front (rebuilt when the view changes)."""
         view = self.view
         if self._table is None or self._table_src is not view:
-            self._table, self._table_src = Table.of(typed_view(view), self.model), view
+            self._table, self._table_src = Table.of(view, self.model), view
             self.L = Layout.of(self._table, self.viewer if self.viewer is not None else 0)
             self.hand_pane.card_size = self.L.hand_card
             self.fan.card_size = self.L.hand_card

@@ -1,9 +1,11 @@
 """What the quest table draws, read from the rules' typed view (``QuestView``) in one place.
 
 Why it exists: every pane of the quest scene draws from these frozen records, never from rule state
-and never from the view dict. ``Table.of(view)`` reads a ``QuestView`` (or any object or dict with
-the same field names) field by field, so a missing or renamed field becomes an empty value here and
-in no pane; the scene builds one ``Table`` per position.
+and never from the view dict. ``Table.of(view, model)`` reads a ``QuestView`` field by field (and
+the quest stages' words from the level), in the shape the panes want: attachments under their
+carrier, shadows with their enemy, discards newest first, the current attack or strike from the
+decision. A missing field becomes an empty value here and in no pane; the scene builds one
+``Table`` per position.
 """
 
 from __future__ import annotations
@@ -59,19 +61,6 @@ class CardState:
     shadows: tuple[str, ...] = ()
     #: current stats when the rules give them (boosts included); None: read the card definition
     stats: dict[str, int] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, obj: Any, cards: dict[str, str]) -> CardState:
-        """Read one card record (or a bare instance id)."""
-        if isinstance(obj, str):
-            return cls(obj, cards.get(obj))
-        iid = _str(get(obj, "iid")) or HIDDEN
-        cid = _str(get(obj, "cid")) or _str(get(obj, "card")) or cards.get(iid)
-        stats = {k: v for k in ("willpower", "attack", "defense", "hp", "threat", "engagement")
-                 if (v := _opt_int(get(obj, k))) is not None}
-        return cls(iid, cid, bool(get(obj, "exhausted")), _int(get(obj, "damage")), _int(get(obj, "resources")),
-                   _int(get(obj, "progress")), bool(get(obj, "committed")), _ids(get(obj, "attachments")),
-                   _ids(get(obj, "shadows")), stats)
 
 
 @dataclass(frozen=True)
@@ -155,96 +144,12 @@ class Table:
 
     @classmethod
     def of(cls, view: Any, model: Any = None) -> Table:
-        """Read a ``QuestView`` (or an object or dict with its field names), or the rules' view dict
-        (``state.view(seat)``: the state's JSON with its secrets hidden, plus derived extras)."""
-        if isinstance(view, dict) and isinstance(view.get("encounter"), dict):
-            return cls.from_view_dict(view, model)
-        if not isinstance(view, dict) and hasattr(view, "encounter_deck") and hasattr(view, "holder"):
-            return cls.from_quest_view(view, model)
-        cards = get(view, "cards") or {}
-        cards = {k: v for k, v in cards.items() if isinstance(k, str) and isinstance(v, str)} \
-            if isinstance(cards, dict) else {}
+        """Read the rules' typed view (``QuestView``, or the view dict it is built from)."""
+        if isinstance(view, dict):
+            from game.rulesets.quest.views import QuestView
 
-        def card(x: Any) -> CardState:
-            return CardState.of(x, cards)
-
-        players = []
-        for i, p in enumerate(get(view, "players") or ()):
-            hand = get(p, "hand")
-            players.append(PlayerState(
-                _int(get(p, "seat"), i), _int(get(p, "threat")),
-                tuple(card(h) for h in get(p, "heroes") or ()), tuple(card(a) for a in get(p, "allies") or ()),
-                tuple(card(e) for e in get(p, "engaged") or ()),
-                _ids(hand) if isinstance(hand, (list, tuple)) else None,
-                _int(get(p, "hand_count"), len(hand) if isinstance(hand, (list, tuple)) else 0),
-                _int(get(p, "deck")), _ids(get(p, "discard")), bool(get(p, "out") or get(p, "eliminated"))))
-        st = get(view, "stage") or get(view, "quest")
-        stage = Stage(_int(get(st, "index")), _int(get(st, "count"), 1), get(st, "name", ""), get(st, "text", ""),
-                      _int(get(st, "points") or get(st, "quest_points")), _int(get(st, "progress")))
-        loc = get(view, "location") or get(view, "active_location")
-        attack = get(view, "attack")
-        return cls(_int(get(view, "round")), _str(get(view, "phase")) or "", _str(get(view, "step")) or "",
-                   _int(get(view, "first_player")), _str(get(view, "window")), _opt_int(get(view, "priority")),
-                   stage, card(loc) if loc else None, tuple(card(c) for c in get(view, "staging") or ()),
-                   _int(get(view, "staging_threat")), _int(get(view, "encounter_deck")),
-                   _ids(get(view, "encounter_discard")), tuple(players), cards,
-                   dict(attack) if isinstance(attack, dict) else {}, _ids(get(view, "revealed")),
-                   get(view, "decision"))
-
-    @classmethod
-    def from_view_dict(cls, view: dict[str, Any], model: Any = None) -> Table:
-        """Read the rules' view dict: zones are lists of instance ids (piles with their top at the end), the
-        table state of each card in play under ``table``, current stats under ``stats``."""
-        cards = {k: v for k, v in (view.get("cards") or {}).items() if isinstance(k, str) and isinstance(v, str)}
-        tstate = view.get("table") if isinstance(view.get("table"), dict) else {}
-        stats = view.get("stats") if isinstance(view.get("stats"), dict) else {}
-        enc = view["encounter"]
-        shadows = enc.get("shadows") if isinstance(enc.get("shadows"), dict) else {}
-
-        def card(iid: Any, attachments: tuple[str, ...] = ()) -> CardState:
-            if not isinstance(iid, str):
-                return CardState(HIDDEN)
-            st = tstate.get(iid) if isinstance(tstate.get(iid), dict) else {}
-            sh = shadows.get(iid)
-            cur = stats.get(iid) if isinstance(stats.get(iid), dict) else {}
-            return CardState(iid, cards.get(iid), bool(st.get("exhausted")), _int(st.get("damage")),
-                             _int(st.get("resources")), _int(st.get("progress")), bool(st.get("committed")),
-                             attachments, (sh,) if isinstance(sh, str) else (),
-                             {k: v for k, v in cur.items() if isinstance(v, int) and not isinstance(v, bool)})
-
-        players = []
-        for i, p in enumerate(view.get("players") or ()):
-            if not isinstance(p, dict):
-                continue
-            carried: dict[str, list[str]] = {}
-            for a in _ids(p.get("attachments")):
-                carrier = (tstate.get(a) or {}).get("attached_to") if isinstance(tstate.get(a), dict) else None
-                if isinstance(carrier, str):
-                    carried.setdefault(carrier, []).append(a)
-            hand = _ids(p.get("hand"))
-            players.append(PlayerState(
-                i, _int(p.get("threat")), tuple(card(h, tuple(carried.get(h, ()))) for h in _ids(p.get("heroes"))),
-                tuple(card(a, tuple(carried.get(a, ()))) for a in _ids(p.get("allies"))),
-                tuple(card(e) for e in _ids(p.get("engaged"))),
-                None if hand and all(h == HIDDEN for h in hand) else hand, len(hand), len(_ids(p.get("deck"))),
-                tuple(reversed(_ids(p.get("discard")))), bool(p.get("eliminated"))))
-        index = _int(enc.get("stage"))
-        stages = list(get(model, "stages") or ())
-        st = stages[index] if 0 <= index < len(stages) else None
-        stage = Stage(index, max(1, len(stages)), get(st, "name", ""), get(st, "text", ""),
-                      _int(get(st, "quest_points")), _int(enc.get("progress")))
-        attack: dict[str, Any] = {}
-        for src in (view.get("attack"), view.get("strike")):
-            if isinstance(src, dict):
-                attack.update({k: v for k, v in src.items() if k in ("enemy", "seat", "defender", "bonus", "attackers")})
-        window = view.get("window")
-        holder = view.get("holder")
-        return cls(_int(view.get("round")), _str(view.get("phase")) or "", _str(view.get("step")) or "",
-                   _int(view.get("first_player")), window if isinstance(window, str) and window else None,
-                   _opt_int(holder), stage, card(enc.get("active")) if isinstance(enc.get("active"), str) else None,
-                   tuple(card(c) for c in _ids(enc.get("staging"))), _int(view.get("staging_threat")),
-                   len(_ids(enc.get("deck"))), tuple(reversed(_ids(enc.get("discard")))), tuple(players), cards,
-                   attack, (), view.get("decision"))
+            view = QuestView.from_view(view)
+        return cls.from_quest_view(view, model)
 
     @classmethod
     def from_quest_view(cls, qv: Any, model: Any = None) -> Table:

@@ -38,38 +38,58 @@ CARDS = {
 }
 
 
-def _cs(iid: str, cid: str, **kw: Any) -> dict[str, Any]:
-    return dict(iid=iid, cid=cid, **kw)
+STAGES = [NS(name={"en": "Through the Mirewood", "es": "Por el Bosque del Cieno", "it": "Attraverso il Bosco Fangoso"},
+              text={"en": "Reach the far bank.", "es": "Alcanza la otra orilla.", "it": "Raggiungi la riva."},
+              quest_points=9), NS(name={"en": "The Ford"}, text="", quest_points=6),
+          NS(name={"en": "Home"}, text="", quest_points=4)]
 
 
 def view(players: int = 1, phase: str = "quest", **extra: Any) -> dict[str, Any]:
-    """A table: ``players`` seats (seat 0 with a hand, engaged enemies and an attachment), three staged cards,
-    an active location, a quest stage at 4 of 9 progress."""
-    ps = []
-    for s in range(players):
-        ps.append(dict(
-            seat=s, threat=27 + s,
-            heroes=[_cs(f"H{s}a", "h1", resources=2, damage=1, committed=phase == "quest",
-                        attachments=["T1"] if s == 0 else []),
-                    _cs(f"H{s}b", "h2", resources=1, exhausted=True), _cs(f"H{s}c", "h3")],
-            allies=[_cs(f"A{s}", "a1")],
-            engaged=[_cs(f"E{s}", "e1", damage=1, shadows=["?"]), _cs(f"F{s}", "e2", shadows=["?"])] if s == 0
-            else [_cs(f"E{s}", "e1")],
-            hand=["V1", "V2", "V3"] if s == 0 else None, hand_count=3, deck=23, discard=["X1", "X2"]))
+    """A view as ``state.view(0)`` gives it: ``players`` seats (seat 0 with a hand, two engaged enemies with
+    face-down shadows and an attachment on its first hero), three staged cards, an active location with 2
+    progress, the first stage at 4 of 9. ``extra`` overrides top-level keys (``attack``: the current
+    attack or strike, read through the decision)."""
     cards = {"T1": "t1", "V1": "v1", "V2": "a1", "V3": "v1", "X1": "v1", "X2": "a1", "S1": "e2", "S2": "l1",
              "S3": "tr", "LL": "l1", "D1": "tr"}
-    for p in ps:
-        for c in p["heroes"] + p["allies"] + p["engaged"]:
-            cards[c["iid"]] = c["cid"]
-    v = dict(round=3, phase=phase, step="commit", window="quest", priority=0,
-             stage=dict(index=0, count=3, name={"en": "Through the Mirewood", "es": "Por el Bosque del Cieno",
-                                                "it": "Attraverso il Bosco Fangoso"},
-                        text={"en": "Reach the far bank.", "es": "Alcanza la otra orilla.", "it": "Raggiungi la riva."},
-                        points=9, progress=4),
-             location=_cs("LL", "l1", progress=2), staging=[_cs("S1", "e2"), _cs("S2", "l1"), _cs("S3", "tr")],
-             staging_threat=5, encounter_deck=31, encounter_discard=["D1"], players=ps, cards=cards,
-             attack=dict(enemy="E0", defender="H0c", seat=0) if phase == "combat" else {})
-    v.update(extra)
+    table: dict[str, Any] = {"LL": {"progress": 2}, "S1": {}, "S2": {}, "S3": {}, "T1": {"attached_to": "H0a"}}
+    ps = []
+    shadows = {}
+    for s in range(players):
+        heroes, allies = [f"H{s}a", f"H{s}b", f"H{s}c"], [f"A{s}"]
+        engaged = [f"E{s}", f"F{s}"] if s == 0 else [f"E{s}"]
+        cards.update({heroes[0]: "h1", heroes[1]: "h2", heroes[2]: "h3", allies[0]: "a1", f"E{s}": "e1",
+                      f"F{s}": "e2"})
+        table[heroes[0]] = {"resources": 2, "damage": 1, "committed": phase == "quest"}
+        table[heroes[1]] = {"resources": 1, "exhausted": True}
+        table[heroes[2]] = {}
+        table[allies[0]] = {}
+        table[f"E{s}"] = {"damage": 1}
+        if s == 0:
+            table["F0"] = {}
+            shadows.update({"E0": "?", "F0": "?"})
+        ps.append(dict(seat=s, deck_id="d", threat=27 + s, heroes=heroes, allies=allies,
+                       attachments=["T1"] if s == 0 else [], engaged=engaged,
+                       hand=["V1", "V2", "V3"] if s == 0 else ["?", "?", "?"], deck=["?"] * 23,
+                       discard=["X2", "X1"], eliminated=False))
+    stats = {}
+    for iid, cid in cards.items():
+        c = CARDS[cid]
+        if iid in table:
+            stats[iid] = {k: c.get(k, 0) for k in ("willpower", "attack", "defense", "threat", "hp")}
+    attack = extra.pop("attack", dict(enemy="E0", defender="H0c", seat=0) if phase == "combat" else {})
+    decision = {"seat": 0, "step": "commit", "phase": phase, **attack}
+    v: dict[str, Any] = dict(
+        viewer=0, to_act=0, round=3, first_player=0, phase=phase, step="commit", window="3c", holder=0,
+        players=ps, table=table, stats=stats, cards=cards, staging_threat=5, willpower=2, decision=decision,
+        encounter=dict(deck=["?"] * 31, discard=["D1"], staging=["S1", "S2", "S3"], active="LL", stage=0,
+                       progress=4, victory=[], shadows=shadows, guards={}))
+    for key, value in extra.items():
+        if key == "priority":
+            v["holder"] = value
+        elif key == "window":
+            v["window"] = value or ""
+        else:
+            v[key] = value
     return v
 
 
@@ -83,7 +103,8 @@ class MountedTable(QuestScene):
         self.app = NS(settings=NS(), play_sound=lambda *a: None)
         self.queue = anim.AnimationQueue()
         self.chrome = TableChrome(self)
-        self.match = NS(level=NS(model=NS(cards=CARDS, spheres={})), to_act=lambda: 0)
+        self.match = NS(level=NS(model=NS(cards=[{"id": k, **c} for k, c in CARDS.items()], spheres=[],
+                                          stages=STAGES)), to_act=lambda: 0)
         self.build_parts()
 
     @property
