@@ -48,18 +48,20 @@ def kinds(st: QuestState) -> set[str]:
     return {a.kind for a in st.legal_actions()}
 
 
-def keep_all(st: QuestState) -> None:
-    """Every seat keeps its opening hand (the decks are fixed or chosen first)."""
+def keep_all(st: QuestState, decks: tuple[str, ...] = ()) -> None:
+    """Every seat takes its deck (``decks[seat]``, else the first offered) and keeps its opening hand."""
     while st.step.value == "deck":
-        act(st, "deck", deck=st.legal_actions()[0]["deck"])
+        seat = st.to_act()
+        assert seat is not None
+        act(st, "deck", deck=decks[seat] if seat < len(decks) else st.legal_actions()[0]["deck"])
     while st.step.value == "mulligan":
         act(st, "keep")
 
 
-def game(n: int = 1, seed: int = 1, level: Level | None = None) -> QuestState:
-    """A game past set-up: round 1, first decision of the planning phase or later."""
+def game(n: int = 1, seed: int = 1, level: Level | None = None, decks: tuple[str, ...] = ()) -> QuestState:
+    """A game past set-up: round 1, in the resource phase's action window (1b) or later."""
     st = new(n, seed, level)
-    keep_all(st)
+    keep_all(st, decks)
     return st
 
 
