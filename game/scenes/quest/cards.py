@@ -148,8 +148,9 @@ def _stats(card: Any) -> list[tuple[str, int]]:
 
 
 def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, name_width: int | None = None,
-               sphere_look: Any = None, with_text: bool | None = None) -> None:
-    """Paint a card face into ``rect``: the frame by sphere or encounter, name, cost, emblem, stats, text."""
+               sphere_look: Any = None, with_text: bool | None = None, rules: str | None = None) -> None:
+    """Paint a card face into ``rect``: the frame by sphere or encounter, name, cost, emblem, stats, text
+    (``rules``: the rules text to print on a large face; default its keywords and own text)."""
     pal = gfx.palette()
     geo = frame.geometry(rect)
     rect, s = geo.rect, geo.s
@@ -193,7 +194,7 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
         top = geo.body_top
         bottom_room = 24 if stats else 6
         box = geo.R(8, top + 1, 84, rect.h / s - top - bottom_room)
-        text = "\n".join(x for x in (", ".join(words), body) if x)
+        text = rules if rules is not None else "\n".join(x for x in (", ".join(words), body) if x)
         if text:
             frame.draw_rules_text(surface, text, box, max(8, round(9 * s)), pal.ink)
     elif body or words:

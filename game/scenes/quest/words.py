@@ -152,19 +152,14 @@ class TableWords:
         card = s.card_def(cid) if cid and cid != HIDDEN else None
         if card is None:
             return [w("hidden_card", s.lang)]
-        lines = [] if full else [self.name(cid)]
-        lines.append(art.kind_word(card, s.lang))
-        kw = self.keyword_words(card)
-        if kw:
-            lines.append(kw)
-        text = art.field(card, "text")
-        if text:
-            lines.append(localize(text, s.lang))
-        stats = [f"{w('stat.' + n, s.lang)} {self.stat(cs, n) if cs else art.num(card, n)}"
-                 for n in ("willpower", "attack", "defense", "hp", "threat", "engagement", "quest_points", "cost")
-                 if art.num(card, n) is not None]
-        if stats:
-            lines.append(" · ".join(stats))
+        lines = self.rules_lines(card)
+        if full:
+            lines = lines[1:]  # the inspector's title is the name
+        if cs is not None and cs.stats:
+            now = [f"{w('stat.' + n, s.lang)} {v}" for n, v in cs.stats.items()
+                   if n in ("willpower", "attack", "defense", "hp") and v != art.num(card, n)]
+            if now:
+                lines.append(w("now", s.lang, stats=", ".join(now)))
         if cs is not None:
             state = [w(k, s.lang, n=v) for k, v in (("tok.damage", cs.damage), ("tok.resources", cs.resources),
                                                      ("tok.progress", cs.progress)) if v]
@@ -177,6 +172,42 @@ class TableWords:
             if state:
                 lines.append(", ".join(state))
         return lines
+
+    def rules_lines(self, card: Any) -> list[str]:
+        """A card definition's rules text (the rules' ``card_text``: name and kind, sphere, numbers, keywords,
+        effects, shadow, its own text), one line per part."""
+        s = self.scene
+        if not isinstance(card, dict):
+            from game.rulesets.quest.text import card_text
+
+            spheres = {art.field(x, "id"): x for x in (art.field(s.model, "spheres") or ())}
+            return card_text(card, s.lang, s.card_pool(), spheres).split("\n")
+        lines = [self.name(art.field(card, "id")) if art.field(card, "id") else localize(card["name"], s.lang),
+                 art.kind_word(card, s.lang)]
+        kw = self.keyword_words(card)
+        if kw:
+            lines.append(kw)
+        if art.field(card, "text"):
+            lines.append(localize(art.field(card, "text"), s.lang))
+        stats = [f"{w('stat.' + n, s.lang)} {art.num(card, n)}" for n in
+                 ("willpower", "attack", "defense", "hp", "threat", "engagement", "quest_points", "cost")
+                 if art.num(card, n) is not None]
+        if stats:
+            lines.append(" · ".join(stats))
+        return lines
+
+    def face_text(self, card: Any) -> str:
+        """The rules text printed on a large face: keywords and effects in words (and the card's own text)."""
+        if isinstance(card, dict):
+            return ""
+        from game.rulesets.quest.text import effects_text, keyword_text
+
+        s = self.scene
+        shadow = [e.model_copy(update={"when": "shadow"}) for e in (art.field(card, "shadow") or ())]
+        bits = [keyword_text(card, s.lang), effects_text(list(art.field(card, "effects") or ()), s.lang, s.card_pool()),
+                effects_text(shadow, s.lang, s.card_pool()) if shadow else "",
+                localize(art.field(card, "text"), s.lang) if art.field(card, "text") else ""]
+        return "\n".join(b for b in bits if b)
 
     def card_tip(self, iid: str, acts: list[Action] | None = None) -> str:
         """A card's tooltip: its words, then what clicking it does with its preview."""
@@ -208,7 +239,8 @@ class TableWords:
             from game.ui.layout import fit_rect
 
             box = fit_rect((100, 140), rect)
-            art.paint_face(surface, box, card, s.lang, sphere_look=s.sphere_look, with_text=True)
+            art.paint_face(surface, box, card, s.lang, sphere_look=s.sphere_look, with_text=True,
+                           rules=self.face_text(card))
 
         inspector.open(self.name(cid), "\n".join(self.card_lines(iid, full=True)), subtitle=art.kind_word(card, s.lang),
                        art=drawer, seat=owner)
