@@ -82,6 +82,15 @@ class TableWords:
             what = w("preview.nothing", lang)
         return QuestPreview(will, threat, w("preview.quest", lang, will=will, threat=threat, what=what))
 
+    def defend_damage(self, view: Table, iid: str) -> int | None:
+        """The damage ``iid`` would take defending the current attack (None: no attack, or not in play)."""
+        enemy = view.find(str(view.attack.get("enemy") or ""))
+        defender = view.find(iid)
+        if enemy is None or defender is None:
+            return None
+        atk = self.stat(enemy, "attack") + _int(view.attack.get("bonus"))
+        return max(0, atk - self.stat(defender, "defense"))
+
     def defend_preview(self, view: Table, action: Action) -> str:
         """What defending (or not) against the current attack costs: damage after defense, or undefended."""
         enemy = view.find(str(view.attack.get("enemy"))) if view.attack.get("enemy") else None

@@ -164,3 +164,23 @@ def test_an_attachment_drags_from_the_hand_onto_its_character() -> None:
     assert ilse.drop_target and ilse.accepts(hand.payload) is None
     assert enemy.accepts(hand.payload)  # refused, with the reason in words
     assert host.regions.match(hand.payload, ilse.payload) == on_ilse
+
+
+def test_each_possible_defender_shows_the_damage_it_would_take() -> None:
+    from game.scenes.quest.panes.combat import ENEMY_ARROW
+
+    acts = [Action.of("defend", card="H0c"), Action.of("defend", card="H0b"), Action.of("no_defender")]
+    host = MountedTable(view(1, "combat", attack=dict(enemy="E0", seat=0)), acts)
+    surface = _draw(host)
+    for iid in ("H0c", "H0b"):  # a red shield sits on each possible defender
+        r = host.L.cards[iid]
+        rad = max(10, r.w // 7)
+        x, y = r.centerx - rad * 6 // 10, r.y + round(r.h * 0.62) - rad * 6 // 10
+        assert tuple(surface.get_at((x, y)))[:3] == ENEMY_ARROW, iid
+    r = host.L.cards["H0a"]  # not offered as a defender: no shield
+    rad = max(10, r.w // 7)
+    x, y = r.centerx - rad * 6 // 10, r.y + round(r.h * 0.62) - rad * 6 // 10
+    assert tuple(surface.get_at((x, y)))[:3] != ENEMY_ARROW
+    assert host.words_of.defend_damage(host.table, "H0c") == 2  # attack 3 - defense 1
+    assert host.words_of.defend_damage(host.table, "H0b") == 1  # attack 3 - defense 2
+    assert host.words_of.defend_damage(host.table, "nobody") is None

@@ -15,6 +15,7 @@ from game.scenes.base.pane import Pane
 from game.scenes.quest.table import Table
 from game.ui import gfx
 from game.ui.cards.arrows import arrow
+from game.ui.cards.frame import badge
 
 ENEMY_ARROW = (200, 60, 50)
 ATTACKER_ARROW = (230, 190, 70)
@@ -44,6 +45,7 @@ class CombatPane(Pane):
             r = s.rect_of(a)
             if r is not None:
                 arrow(surface, r.midtop, enemy.midbottom, ATTACKER_ARROW, bend=-0.15)
+        self.defender_marks(surface, view)
         line = self.damage_line(view)
         if line:
             pal = gfx.palette()
@@ -53,6 +55,23 @@ class CombatPane(Pane):
             gfx.rounded_rect(surface, box, gfx.with_alpha(pal.table_dark, 235), 6)
             gfx.rounded_rect(surface, box, ENEMY_ARROW, 6, 2)
             s.texts.line(surface, line, box.inflate(-10, -2), 13, pal.ink_light, "center", bold=True, minimum=7)
+
+    def defender_marks(self, surface: pygame.Surface, view: Table) -> None:
+        """While the seat in front chooses a defender: on each character that may defend, the damage it would
+        take (a shield with the number), so the choice is visible before any click."""
+        s = self.scene
+        if not s.can_act():
+            return
+        pal = gfx.palette()
+        for a in s.legal:
+            if a.kind != "defend" or not isinstance(a.get("card"), str):
+                continue
+            r = s.rect_of(a.get("card"))
+            dmg = s.words_of.defend_damage(view, a.get("card"))
+            if r is None or dmg is None:
+                continue
+            badge(surface, (r.centerx, r.y + round(r.h * 0.62)), max(10, r.w // 7), f"-{dmg}", ENEMY_ARROW, "shield",
+                  ink=pal.ink_light)
 
     def damage_line(self, view: Table) -> str:
         """The current attack in numbers (a chosen defender's damage, or the undefended damage)."""
