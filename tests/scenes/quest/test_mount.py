@@ -175,11 +175,11 @@ def test_each_possible_defender_shows_the_damage_it_would_take() -> None:
     for iid in ("H0c", "H0b"):  # a red shield sits on each possible defender
         r = host.L.cards[iid]
         rad = max(10, r.w // 7)
-        x, y = r.centerx - rad * 6 // 10, r.y + round(r.h * 0.62) - rad * 6 // 10
+        x, y = r.x + round(r.w * 0.3) - rad * 6 // 10, r.y + round(r.h * 0.42) - rad * 6 // 10
         assert tuple(surface.get_at((x, y)))[:3] == ENEMY_ARROW, iid
     r = host.L.cards["H0a"]  # not offered as a defender: no shield
     rad = max(10, r.w // 7)
-    x, y = r.centerx - rad * 6 // 10, r.y + round(r.h * 0.62) - rad * 6 // 10
+    x, y = r.x + round(r.w * 0.3) - rad * 6 // 10, r.y + round(r.h * 0.42) - rad * 6 // 10
     assert tuple(surface.get_at((x, y)))[:3] != ENEMY_ARROW
     assert host.words_of.defend_damage(host.table, "H0c") == 2  # attack 3 - defense 1
     assert host.words_of.defend_damage(host.table, "H0b") == 1  # attack 3 - defense 2

@@ -35,6 +35,7 @@ class CombatPane(Pane):
         enemy = s.rect_of(att.get("enemy"))
         if enemy is None:
             return
+        gfx.highlight(surface, enemy.inflate(8, 8), ENEMY_ARROW, 3)  # the enemy attacking (or being attacked)
         defender = s.rect_of(att.get("defender"))
         seat = att.get("seat")
         if defender is not None:
@@ -70,8 +71,8 @@ class CombatPane(Pane):
             dmg = s.words_of.defend_damage(view, a.get("card"))
             if r is None or dmg is None:
                 continue
-            badge(surface, (r.centerx, r.y + round(r.h * 0.62)), max(10, r.w // 7), f"-{dmg}", ENEMY_ARROW, "shield",
-                  ink=pal.ink_light)
+            badge(surface, (r.x + round(r.w * 0.3), r.y + round(r.h * 0.42)), max(10, r.w // 7), f"-{dmg}",
+                  ENEMY_ARROW, "shield", ink=pal.ink_light)
 
     def damage_line(self, view: Table) -> str:
         """The current attack in numbers (a chosen defender's damage, or the undefended damage)."""
