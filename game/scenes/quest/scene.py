@@ -30,6 +30,9 @@ from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
 from game.scenes.quest import cards as art
 from game.scenes.quest.layout import BOARD, Layout
+
+#: the part of the screen the cached table layer covers (the board under the tracker, left of the log)
+STATIC_AREA = pygame.Rect(0, 50, 1024, 670)
 from game.scenes.quest.painter import CardPainter
 from game.scenes.quest.panes.combat import CombatPane
 from game.scenes.quest.panes.encounter import EncounterPane
@@ -77,8 +80,12 @@ class QuestScene(PaneHost, RulesetScene):
         self.fan = CardFan((515, 780), self.L.hand_card, max_width=560, max_angle=10.0, lift=70, arc=5.0)
         self.hand_pane = HandPane(self, self.L.hand_card, self.hand_slots, self._hand_variants, self._hand_face,
                                   lambda size: art.back(size), lambda iid: self.table.cards.get(iid, iid))
-        self.panes = [EncounterPane(self), TurnPane(self), OthersPane(self), MinePane(self), CombatPane(self),
-                      self.hand_pane, self.motion]
+        #: painted once per position into a cached layer (every frame only while something animates)
+        self.table_panes = [EncounterPane(self), TurnPane(self), OthersPane(self), MinePane(self), CombatPane(self)]
+        self.panes = [*self.table_panes, self.hand_pane, self.motion]
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self._static_moving = False
 
     # ================================================================= data
     @property
@@ -332,12 +339,34 @@ class QuestScene(PaneHost, RulesetScene):
 
     # ================================================================= drawing
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """Draw the table for the seat in front, every pane from the table record."""
-        self.texts.begin()
+        """Draw the table for the seat in front, every pane from the table record: the table from its cached
+        layer, the hand and the motion on top every frame."""
         self.frame_texts.begin()
         tv = self.table
         self.motion.settle()
-        self.draw_panes(surface, tv)
+        self._draw_static(surface, tv)
+        self.hand_pane.draw(surface, tv)
+        self.motion.draw(surface, tv)
+
+    def _draw_static(self, surface: pygame.Surface, view: Table) -> None:
+        """The table panes, painted once per position (and every frame while something on them animates)."""
+        from game.app import draw
+
+        moving = self.queue.busy or self.motion.animating
+        acting = self.can_act()
+        key = (self._cache_key, id(view), self.lang, gfx.palette().name, gfx.text_scale(), self.match.to_act(),
+               acting, self._bot_job is not None, surface.get_size())
+        if moving or self._static_moving or key != self._static_key or self._static is None:
+            size = surface.get_size()
+            if self._static is None or self._static.get_size() != size:
+                self._static = pygame.Surface(size)
+            layer = self._static
+            layer.blit(draw.table_background(size), STATIC_AREA, STATIC_AREA)
+            self.texts.begin()
+            for pane in self.table_panes:
+                pane.draw(layer, view)
+            self._static_key, self._static_moving = key, moving
+        surface.blit(self._static, STATIC_AREA, STATIC_AREA)
 
     def drawn_texts(self) -> list[uitext.DrawnText]:
         """What the last frame wrote, with the boxes it had to stay in."""
@@ -362,4 +391,5 @@ class QuestScene(PaneHost, RulesetScene):
         """Repaint card faces in the new language, palette or text size."""
         art.clear_cache()
         self._table = None
+        self._static_key = None
         super().on_settings_changed()
