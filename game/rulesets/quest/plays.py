@@ -21,12 +21,32 @@ ENTER_WHENS = ("play", "enter")
 RESTRICTED_MAX = 2
 
 
-def chosen_kind(d: Any, whens: tuple[str, ...]) -> str | None:
-    """The chosen-target selector the card's effects of these kinds need (None: no choice)."""
+def chosen_effect(d: Any, whens: tuple[str, ...]) -> Any:
+    """The first of the card's effects of these kinds that needs a chosen target (None: no choice)."""
     for e in d.effects:
         if e.when in whens and getattr(e, "target", None) in CHOSEN:
-            return str(e.target)
+            return e
     return None
+
+
+def chosen_kind(d: Any, whens: tuple[str, ...]) -> str | None:
+    """The chosen-target selector the card's effects of these kinds need (None: no choice)."""
+    e = chosen_effect(d, whens)
+    return None if e is None else str(e.target)
+
+
+def useful(st: QuestState, effect: Any, card: str) -> bool:
+    """A chosen target the effect can act on: heal a damaged card, ready an exhausted one, cancel a
+    face-down shadow (other verbs take any candidate)."""
+    verb = effect.effect
+    cs = st.table.get(card)
+    if verb == "heal":
+        return cs is not None and cs.damage > 0
+    if verb == "ready":
+        return cs is not None and cs.exhausted
+    if verb == "cancel_shadow":
+        return card in st.encounter.shadows and card not in st.shadows_up
+    return True
 
 
 def candidates(st: QuestState, kind: str) -> list[str]:
@@ -49,10 +69,10 @@ def candidates(st: QuestState, kind: str) -> list[str]:
 
 def targets_for(st: QuestState, d: Any, whens: tuple[str, ...]) -> list[str | None]:
     """The target arguments a play offers: [None] without a choice, else each candidate (maybe none)."""
-    kind = chosen_kind(d, whens)
-    if kind is None:
+    e = chosen_effect(d, whens)
+    if e is None:
         return [None]
-    return list(candidates(st, kind))
+    return [c for c in candidates(st, str(e.target)) if useful(st, e, c)]
 
 
 def restricted_count(st: QuestState, carrier: str) -> int:
@@ -108,10 +128,7 @@ def ability_ready(st: QuestState, seat: int, card: str) -> bool:
         return False
     if d.action_exhaust and cs.exhausted:
         return False
-    sphere = d.sphere
-    if d.kind == "attachment" and sphere == "neutral":
-        sphere = "neutral"
-    return st.can_pay(seat, sphere, d.action_cost)
+    return st.can_pay(seat, d.sphere, d.action_cost)
 
 
 def play_event(st: QuestState, seat: int, card: str, target: str | None, ev: list[Event]) -> None:

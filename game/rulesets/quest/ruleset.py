@@ -80,3 +80,8 @@ class QuestRuleset(Ruleset):
             return None
         act = bot.policy(state, seat, legal, rng)
         return act if act in legal else None
+
+    if hasattr(bot, "prior"):  # bot.py (quest-content's) may add a prior; the search bot then uses it
+        def bot_prior(self, state: QuestState, seat: int, action: Action) -> float:
+            """How promising an action looks to the search bot (bot.prior)."""
+            return float(bot.prior(state, seat, action))  # type: ignore[attr-defined]

@@ -142,6 +142,22 @@ class QuestState(Table, Checks, Views, Words, Refusals, FlowGame, Record, GameSt
                 raise StateError("order_left: no such seat")
         if self.step in (Step.STAGING, Step.RESOLVE, Step.CHECKS, Step.SHADOWS, Step.GAIN, Step.REFRESH):
             raise StateError(f"step: {self.step.value!r} never waits for a decision")
+        needs = {Step.DEFEND: self.attack, Step.UNDEFENDED: self.attack, Step.SENTINEL: self.attack,
+                 Step.ATTACKERS: self.strike}
+        if self.step in needs and needs[self.step] is None:
+            raise StateError(f"step: {self.step.value!r} without the attack it is about")
+        if self.step is Step.SENTINEL and self.attack is not None and not self.attack.sentinels:
+            raise StateError("attack.sentinels: no seat left to offer a sentinel defence")
+        if self.step in (Step.DECK, Step.MULLIGAN, Step.PLAN, Step.COMMIT, Step.TRAVEL, Step.ENGAGE, Step.ENEMY,
+                         Step.STRIKE) and not self.order_left:
+            raise StateError(f"order_left: step {self.step.value!r} needs a seat to decide")
+        if self.step is Step.ACTIONS and self.window is Window.NONE:
+            raise StateError("window: step 'actions' needs the window that is open")
+        if (self.step is Step.OVER) != (self.phase is Phase.OVER) or (self.phase is Phase.OVER) != (
+                self.winners is not None):
+            raise StateError("phase: 'over' goes with step 'over' and the winners")
+        if self.to_act() is None and self.phase is not Phase.OVER:
+            raise StateError("state: nobody is to act but the game is not over")
         broken = self.invariants()
         if broken:
             raise StateError(f"state: {broken[0]}")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: events with a log line of their own: kind -> the data fields that name cards
 LOGGED: dict[str, tuple[str, ...]] = {
-    "PhaseBegan": (), "RoundBegan": (), "Revealed": ("card",), "Surge": ("card",), "Guarded": ("card",),
+    "PhaseBegan": (), "RoundBegan": (), "Revealed": ("card",), "Surge": ("card",), "Doomed": ("card",), "Guarded": ("card",),
     "TreacheryDiscarded": ("card",), "EncounterReshuffled": (), "QuestResolved": (), "ThreatChanged": (),
     "Progress": ("card",), "QuestProgress": (), "StageCompleted": (), "StageBegan": (), "LocationExplored": ("card",),
     "Travelled": ("card",), "Engaged": ("card",), "ShadowDealt": ("enemy",), "ShadowRevealed": ("enemy", "card"),

@@ -107,6 +107,7 @@ def test_keyword_doomed_raises_each_players_threat_when_revealed() -> None:
     questing.reveal(st, ev)
     assert [p.threat for p in st.players] == [t + 1 for t in threats]
     assert sum(1 for e in ev if e.kind == "Revealed") == 1  # surge_if no_active_location did not fire
+    assert [e.data["amount"] for e in ev if e.kind == "Doomed"] == [1]
 
 
 def test_surge_if_condition_reveals_another_card() -> None:

@@ -166,3 +166,12 @@ def test_seed002_4a2_progress_goes_on_the_active_location_first() -> None:
     assert st.encounter.active is None and ford in st.encounter.discard
     assert st.encounter.progress == 3
     assert any(e.kind == "LocationExplored" for e in ev)
+
+
+def test_seed002_3b2_the_surged_card_is_resolved_too() -> None:
+    st = game(1)
+    to_top(st, "chill_wind")  # when revealed: threat +1
+    to_top(st, "fen_lurker")  # surge
+    threat = st.players[0].threat
+    questing.reveal(st, [])
+    assert st.players[0].threat == threat + 1

@@ -153,18 +153,31 @@ def test_seed002_2a4_no_sentinel_offer_when_the_player_defends() -> None:
     assert st.step is not Step.SENTINEL and st.table[brannoc].damage == 0
 
 
-def test_seed002_7a_7b_7c_refresh_readies_raises_threat_and_passes_the_token() -> None:
+def _refreshed() -> tuple[object, list[int], list]:
     st = game(2)
     for s in (0, 1):
-        for h in st.players[s].heroes:
-            st.table[h].exhausted = True
+        for c in st.players[s].heroes:
+            st.table[c].exhausted = True
     threats = [p.threat for p in st.players]
     ev: list = []
     rnd.auto_refresh(st, ev)
-    assert all(not st.table[h].exhausted for s in (0, 1) for h in st.players[s].heroes)  # 7a
-    assert [p.threat for p in st.players] == [t + 1 for t in threats]  # 7b
-    assert st.first_player == 1 and any(e.kind == "FirstPlayer" for e in ev)  # 7c
-    assert st.step is Step.ACTIONS and st.window.value == "7d"  # 7d
+    return st, threats, ev
+
+
+def test_seed002_7a_refresh_readies_every_card() -> None:
+    st, _, _ = _refreshed()
+    assert all(not st.table[h].exhausted for s in (0, 1) for h in st.players[s].heroes)
+
+
+def test_seed002_7b_refresh_raises_each_threat_by_one() -> None:
+    st, threats, _ = _refreshed()
+    assert [p.threat for p in st.players] == [t + 1 for t in threats]
+
+
+def test_seed002_7c_the_first_player_token_passes_left() -> None:
+    st, _, ev = _refreshed()
+    assert st.first_player == 1 and any(e.kind == "FirstPlayer" and e.data["seat"] == 1 for e in ev)
+    assert st.step is Step.ACTIONS and st.window.value == "7d"  # then 7d, the last window
 
 
 def test_seed002_7c_single_player_keeps_the_token() -> None:

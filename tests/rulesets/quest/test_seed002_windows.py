@@ -8,7 +8,7 @@ import pytest
 from game.engine.events import Event
 from game.rulesets.quest.parts import Step, Window
 from game.rulesets.quest.phases import windows
-from tests.rulesets.quest.helpers import act, game, instance, to_hand
+from tests.rulesets.quest.helpers import act, engage_with, game, instance, to_hand
 
 ORDER = ["1b", "2b", "3c", "3e", "4b", "5b", "5d", "6b", "6e", "7d"]
 PHASE = {"1b": "resource", "2b": "planning", "3c": "quest", "3e": "quest", "4b": "travel", "5b": "encounter",
@@ -122,3 +122,23 @@ def test_card_actions_once_per_round_in_a_window() -> None:
         act(st, "pass")
     assert st.table[sefa].damage == 1
     assert not any(a.kind == "use" for a in st.legal_actions())
+
+
+def test_chosen_targets_are_cards_the_effect_can_act_on() -> None:
+    st = game(1, decks=("root_tide",))
+    p = st.players[0]
+    p.discard += p.hand
+    p.hand = []
+    mend = to_hand(st, 0, "mend")  # heal 2, chosen character
+    veil = to_hand(st, 0, "veil_the_path")  # cancel a chosen enemy's shadow
+    sefa = instance(st, "sefa_thornwise", "0.")
+    st.table[sefa].damage = 1
+    wolf = engage_with(st, 0, "ash_wolf")
+    windows.open_window(st, Window.W6B, [])
+    st.flow.settle(st, [])
+    plays = {(a["card"], a.get("target")) for a in st.legal_actions() if a.kind == "play"}
+    assert plays == {(mend, sefa)}  # no shadow yet: Veil the Path has no target
+    shadow = st.encounter.deck.pop()
+    st.encounter.shadows[wolf] = shadow
+    plays = {(a["card"], a.get("target")) for a in st.legal_actions() if a.kind == "play"}
+    assert plays == {(mend, sefa), (veil, wolf)}

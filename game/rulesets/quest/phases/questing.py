@@ -85,6 +85,7 @@ def reveal(st: QuestState, ev: list[Event], guard_for: str | None = None) -> Non
             run_effects(st, c, "revealed", None, None, ev)
         guard_for = None
         if d.doomed:
+            ev.append(Event("Doomed", {"card": c, "amount": d.doomed}))
             for s in st.turn_order():
                 st.raise_threat(s, d.doomed, ev)
         owed += st.surges
