@@ -180,7 +180,8 @@ class QuestScene(PaneHost, RulesetScene):
         """A short floating caption for an event ("Attacks!", "Shadow: <name>", "Surge")."""
         if kind == "ShadowRevealed":
             return self.words("shadow_revealed", name=self.words_of.name(self.table.cards.get(str(data.get("card")))))
-        return self.words("event." + kind)
+        amount = data.get("amount")
+        return self.words("event." + kind, n=amount if isinstance(amount, int) else "")
 
     def lit(self, iid: str) -> Any:
         """The glow of a card the seat in front can use now (None: no glow)."""

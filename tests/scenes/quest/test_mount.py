@@ -184,3 +184,22 @@ def test_each_possible_defender_shows_the_damage_it_would_take() -> None:
     assert host.words_of.defend_damage(host.table, "H0c") == 2  # attack 3 - defense 1
     assert host.words_of.defend_damage(host.table, "H0b") == 1  # attack 3 - defense 2
     assert host.words_of.defend_damage(host.table, "nobody") is None
+
+
+def test_keyword_effects_and_outcomes_float_over_their_cards() -> None:
+    from game.engine.events import Event
+
+    host = MountedTable(view(1, "quest"))
+    _draw(host)
+    events = [Event("Doomed", {"card": "S1", "amount": 2}), Event("Surge", {"card": "S3"}),
+              Event("Damaged", {"card": "H0a", "amount": 3}), Event("ThreatChanged", {"seat": 0, "amount": 2,
+                                                                                       "threat": 27})]
+    host.pane_animations(events, host.table)
+    texts: list[str] = []
+    for _ in range(200):  # one after another, in order
+        host.queue.update(0.05)
+        texts += [f.text for f in host.motion.floaters.items if f.text not in texts]
+    assert "Doomed: threat +2 for each player" in texts
+    assert "Surge: one more card" in texts
+    assert "-3" in texts and "+2" in texts
+    assert texts.index("Doomed: threat +2 for each player") < texts.index("Surge: one more card") < texts.index("-3")

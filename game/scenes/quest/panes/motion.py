@@ -28,6 +28,13 @@ FLOATS: dict[str, tuple[str, Any, str]] = {
 }
 #: events that reveal an encounter card (its flight from the deck, then its keywords)
 REVEALS = ("Revealed",)
+#: events shown as a short caption over their card (``data["enemy"]`` or ``data["card"]``), with its colour:
+#: the keyword effects of revealed cards among them
+CAPTIONS: dict[str, Any] = {
+    "EnemyAttacks": art.ATTACK, "ShadowRevealed": art.ATTACK, "Surge": art.THREAT, "Doomed": art.THREAT,
+    "Guarded": art.THREAT, "AttackBonus": art.ATTACK, "EnemyDefeated": art.HP, "CharacterDestroyed": art.ATTACK,
+    "LocationExplored": art.PROGRESS, "Engaged": art.ATTACK, "ShadowCancelled": art.HP,
+}
 #: events whose ``seat`` threat moves (the dial counts to the view's value)
 THREATS = ("ThreatChanged",)
 
@@ -104,11 +111,15 @@ class MotionPane(Pane):
                                                   style="boxed", rise=20)
                          for h in (p.heroes if p is not None else ()) if (r := s.rect_of(h.iid)) is not None]
                 a = anim.Parallel(*anims) if anims else None
-            elif e.kind in ("EnemyAttacks", "ShadowRevealed", "Surge"):
+            elif e.kind in CAPTIONS:
                 r = s.rect_of(data.get("enemy") or data.get("card"))
                 if r is not None:
-                    a = self.floaters.spawn_anim(s.event_words(e.kind, data), (r.centerx, r.y + 12), art.ATTACK
-                                                 if e.kind != "Surge" else art.THREAT, size=16, style="boxed", rise=16)
+                    a = self.floaters.spawn_anim(s.event_words(e.kind, data), (r.centerx, r.y + 12), CAPTIONS[e.kind],
+                                                 size=16, style="boxed", rise=16)
+            elif e.kind == "StageCompleted":
+                q = s.L.quest
+                a = self.floaters.spawn_anim(s.words("event.StageCompleted"), q.center, art.PROGRESS, size=22,
+                                             style="boxed", rise=20)
             if a is not None:
                 s.queue.play(a)
                 out.append(a)
