@@ -31,6 +31,8 @@ from game.scenes.base.pane import PaneHost
 from game.scenes.quest import cards as art
 from game.scenes.quest.layout import BOARD, Layout
 
+#: actions the bar names with a short word of ours (the rules' sentence is their tooltip)
+BAR_WORDS = ("pass", "done", "keep", "mulligan", "no_defender", "resolve", "end_attacks")
 #: the part of the screen the cached table layer covers (the board under the tracker, left of the log)
 STATIC_AREA = pygame.Rect(0, 50, 1024, 670)
 from game.scenes.quest.painter import CardPainter
@@ -39,6 +41,7 @@ from game.scenes.quest.panes.encounter import EncounterPane
 from game.scenes.quest.panes.motion import MotionPane
 from game.scenes.quest.panes.turn import TurnPane
 from game.scenes.quest.panes.players import MinePane, OthersPane
+from game.scenes.quest.panes.setup import SetupPane
 from game.scenes.quest.regions import TableRegions
 from game.scenes.quest.table import HIDDEN, PHASES, Table, get
 from game.scenes.quest.words import TableWords, w
@@ -82,7 +85,8 @@ class QuestScene(PaneHost, RulesetScene):
                                   lambda size: art.back(size), lambda iid: self.table.cards.get(iid, iid))
         #: painted once per position into a cached layer (every frame only while something animates)
         self.table_panes = [EncounterPane(self), TurnPane(self), OthersPane(self), MinePane(self), CombatPane(self)]
-        self.panes = [*self.table_panes, self.hand_pane, self.motion]
+        self.setup_pane = SetupPane(self)
+        self.panes = [*self.table_panes, self.setup_pane, self.hand_pane, self.motion]
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
         self._static_moving = False
@@ -120,6 +124,10 @@ class QuestScene(PaneHost, RulesetScene):
                 {get(c, "id"): c for c in cards if isinstance(get(c, "id"), str)}
             self._pool_src = model
         return self._pool
+
+    def deck_def(self, deck_id: Any) -> Any:
+        """A deck definition of the level by id (None when unknown)."""
+        return next((d for d in (get(self.model, "decks") or ()) if get(d, "id") == deck_id), None)
 
     def sphere_look(self, sphere: str | None) -> tuple[Any, Any, str | None]:
         """(main, light, emblem) of a sphere: the level's colour and emblem when it gives them."""
@@ -231,10 +239,26 @@ class QuestScene(PaneHost, RulesetScene):
         ph = self.table.phase
         return self.phase_name(ph) if ph in PHASES else None
 
+    def round_label(self, view: dict[str, Any]) -> str | None:
+        """"Set-up" before the first round, then "Round N"."""
+        if self.table.phase == "setup":
+            return self.words("setup")
+        return super().round_label(view)
+
+    def describe(self, action: Action) -> str:
+        """Short words for the bar (it is narrow); the rules' sentence for everything else."""
+        if action.kind in BAR_WORDS:
+            return self.words("bar." + action.kind)
+        return super().describe(action)
+
+    def sentence(self, action: Action) -> str:
+        """The rules' own sentence for an action (``describe`` shortens some for the bar)."""
+        return super().describe(action)
+
     def rule_hint(self, action: Action) -> str:
         """An action's sentence plus its preview (damage, willpower against threat)."""
         pre = self.words_of.action_preview(self.table, action)
-        text = super().rule_hint(action)
+        text = self.sentence(action)
         return f"{text}\n{pre}" if pre else text
 
     # ================================================================= hand
@@ -266,6 +290,7 @@ class QuestScene(PaneHost, RulesetScene):
         regs += self.pane("turn").regions(tv, legal)
         regs += self.regions.cards(tv, legal)
         regs += self.regions.hand(tv, legal)
+        regs += self.setup_pane.regions(tv, legal)
         return regs
 
     def on_intent(self, intent: Any) -> None:
@@ -346,6 +371,7 @@ class QuestScene(PaneHost, RulesetScene):
         tv = self.table
         self.motion.settle()
         self._draw_static(surface, tv)
+        self.setup_pane.draw(surface, tv)
         self.hand_pane.draw(surface, tv)
         self.motion.draw(surface, tv)
 

@@ -128,3 +128,6 @@ class MountedTable(QuestScene):
 
     def describe(self, action: Action) -> str:
         return action.kind
+
+    def sentence(self, action: Action) -> str:
+        return action.kind

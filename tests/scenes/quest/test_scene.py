@@ -182,3 +182,32 @@ def test_encounter_cards_are_revealed_one_by_one_with_their_keywords(app: Any) -
     names = [scene.words_of.name(scene.table.cards.get(e.data["card"])) for e in revealed]
     assert captions[:len(names)] == [f"Revealed: {n}" for n in names]
     assert max(flights) == 1, "one card in flight at a time"
+
+
+def test_set_up_is_a_clear_choice_of_deck_then_keep_or_a_new_hand(app: Any) -> None:
+    scene = start(app, [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")])
+    assert to_next_human(app, scene)
+    frames(app, 2)
+    decks = [r for r in scene.router.regions if r.key and r.key[0] == "setup"]
+    legal_decks = [a for a in scene.legal if a.kind == "deck"]
+    assert legal_decks and sorted(r.payload.key for r in decks) == sorted(a.key for a in legal_decks)
+    assert not [b for b in scene.action_bar.buttons if getattr(b.payload, "kind", None) == "deck"], \
+        "the decks are not dumped on the narrow bar"
+    words = scene.frame_texts.texts()
+    assert "Choose your deck" in words
+    deck = scene.deck_def(decks[0].payload["deck"])
+    assert deck is not None and any(w.startswith(str(deck.name.en)[:6]) for w in words)
+    before = len(scene.match.history)
+    click(app, visible_point(scene, decks[0]))
+    assert scene.match.history[before].action == decks[0].payload
+    assert wait_until(app, lambda: scene.table.step == "mulligan" and scene.can_act()
+                      or to_next_human(app, scene) and scene.table.step == "mulligan", 15)
+    frames(app, 2)
+    choice = {r.payload.kind: r for r in scene.router.regions if r.key and r.key[0] == "setup"}
+    assert set(choice) == {"keep", "mulligan"}
+    assert "Your opening hand" in scene.frame_texts.texts()
+    hand = [r for r in scene.router.regions if r.key and r.key[0] == "hand"]
+    assert len(hand) == 6, "the opening hand is shown under the choice"
+    before = len(scene.match.history)
+    click(app, visible_point(scene, choice["keep"]))
+    assert scene.match.history[before].action.kind == "keep"

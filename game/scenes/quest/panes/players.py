@@ -51,6 +51,8 @@ class MinePane(Pane):
         hand = pygame.Rect(side.x + 6, L.piles[("deck", me.seat)].bottom + 20, side.w - 12, 18)
         if hand.bottom < side.bottom:
             tx.line(surface, s.words("hand_n", n=me.hand_count), hand, 12, pal.ink, "midleft", minimum=7)
+        if s.setup_pane.choices(view):  # the set-up choice covers the (still empty) rows
+            return
         tx.line(surface, s.words("engaged"), pygame.Rect(L.engaged_row.x, L.mine.y + 2, 230, 16), 12, pal.ink_soft,
                 "midleft", bold=True, minimum=7)
         for c in me.engaged:
