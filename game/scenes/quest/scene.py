@@ -414,6 +414,23 @@ class QuestScene(PaneHost, RulesetScene):
                              "midtop", max_width=r.rect.w + 60, bold=True, shadow=(0, 0, 0))
         super().draw_top(surface)
 
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """The action bar; without one, the status (keys, a bot thinking, who is awaited) fitted to the narrow
+        space under the log, in one or two lines."""
+        if self.action_bar.buttons and (self.can_act() or self._bar_override):
+            self.action_bar.draw(surface, self.router)
+            return
+        seat = self.driver.shown_seat()
+        if seat is None:
+            return
+        if seat == self.viewer and self.driver.frozen is None:
+            text = t("game.keys")
+        elif self.match.is_bot(seat):
+            text = t("game.bot_thinking", name=self.seat_name(seat))
+        else:
+            text = t("game.waiting_for", name=self.seat_name(seat))
+        self.frame_texts.block(surface, text, self.bar_rect.inflate(-8, 0), 14, 8, gfx.palette().ink_light)
+
     def on_settings_changed(self) -> None:
         """Repaint card faces in the new language, palette or text size."""
         art.clear_cache()

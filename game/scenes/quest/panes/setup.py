@@ -83,18 +83,17 @@ class SetupPane(Pane):
             gfx.rounded_rect(surface, r, bg, 10)
             gfx.rounded_rect(surface, r, pal.edge, 10, 2)
             if a.kind == "deck":
-                self.deck_box(surface, a, r)
+                self.deck_box(surface, a, r, gfx.readable_ink(bg))
             else:
                 word = s.words("keep") if a.kind == "keep" else s.words("mulligan")
-                tx.line(surface, word, r.inflate(-16, -6), 17, pal.ink if a.kind == "keep" else pal.ink_light,
-                        "center", bold=True, minimum=9)
+                tx.line(surface, word, r.inflate(-16, -6), 17, gfx.readable_ink(bg), "center", bold=True, minimum=9)
 
-    def deck_box(self, surface: pygame.Surface, action: Action, r: pygame.Rect) -> None:
+    def deck_box(self, surface: pygame.Surface, action: Action, r: pygame.Rect, ink: Any) -> None:
         """A deck's button: name, its heroes' spheres as emblems, the heroes' names."""
-        s, pal, tx = self.scene, gfx.palette(), self.scene.frame_texts
+        s, tx = self.scene, self.scene.frame_texts
         deck = s.deck_def(action.get("deck"))
         name = localize(art.field(deck, "name"), s.lang) if deck is not None else str(action.get("deck"))
-        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, 24), 16, pal.ink_light, "midleft",
+        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20 - 30 * 2, 24), 16, ink, "midleft",
                 bold=True, minimum=9)
         heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
         spheres: list[str] = []
@@ -111,7 +110,7 @@ class SetupPane(Pane):
             if h is None or y + line_h > r.bottom - 4:
                 break
             tx.line(surface, localize(art.field(h, "name"), s.lang), pygame.Rect(r.x + 14, y, r.w - 24, line_h), 12,
-                    pal.ink_light, "midleft", minimum=8)
+                    ink, "midleft", minimum=8)
             y += line_h
 
     def regions(self, view: Table, legal: list[Any]) -> list[Any]:
