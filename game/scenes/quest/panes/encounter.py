@@ -96,8 +96,11 @@ class EncounterPane(Pane):
         fill.w = round(fill.w * got / need)
         if fill.w:
             gfx.rounded_rect(surface, fill, art.PROGRESS, 5)
-        tx.line(surface, s.words("progress", n=view.stage.progress, of=view.stage.points), track.inflate(-8, -2),
-                13, pal.ink_light, "center", bold=True, minimum=8)
+        icon = gfx.load_svg("quest/progress.svg", (20, 20))
+        surface.blit(icon, icon.get_rect(midleft=(track.x + 3, track.centery)))
+        tx.line(surface, s.words("progress", n=view.stage.progress, of=view.stage.points),
+                pygame.Rect(track.x + 26, track.y + 1, track.w - 32, track.h - 2), 13, pal.ink_light, "center",
+                bold=True, minimum=8)
 
     def preview(self, surface: pygame.Surface, body: pygame.Rect, preview: Any) -> None:
         """Committed willpower against the staging threat, and what resolving would do, on the quest card
@@ -120,6 +123,8 @@ class EncounterPane(Pane):
                 bold=True, minimum=7)
         badge(surface, tb.center, min(tb.w, tb.h) // 2 - 4, str(view.staging_threat), art.THREAT, "circle",
               ink=pal.ink_light)
+        icon = gfx.load_svg("quest/threat.svg", (26, 26))
+        surface.blit(icon, icon.get_rect(midtop=(tb.centerx, tb.bottom + 2)))
         for c in view.staging:
             r = L.cards.get(c.iid)
             if r is not None:
