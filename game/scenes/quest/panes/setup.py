@@ -50,7 +50,7 @@ class SetupPane(Pane):
             cols = min(4, n)
             rows = (n + cols - 1) // cols
             w = (panel.w - 24 - 12 * (cols - 1)) // cols
-            h = min(130, (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
+            h = min(170, (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
             return [(a, pygame.Rect(panel.x + 12 + (i % cols) * (w + 12), top + (i // cols) * (h + 10), w, h))
                     for i, a in enumerate(acts)]
         w = min(300, (panel.w - 36) // 2)
@@ -93,21 +93,21 @@ class SetupPane(Pane):
         s, tx = self.scene, self.scene.frame_texts
         deck = s.deck_def(action.get("deck"))
         name = localize(art.field(deck, "name"), s.lang) if deck is not None else str(action.get("deck"))
-        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20 - 30 * 2, 24), 16, ink, "midleft",
-                bold=True, minimum=9)
+        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, 24), 16, ink, "midleft", bold=True,
+                minimum=9)
         heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
         spheres: list[str] = []
         for h in heroes:
             sp = art.field(h, "sphere") if h is not None else None
             if sp and sp not in spheres:
                 spheres.append(sp)
-        for i, sp in enumerate(spheres):
+        for i, sp in enumerate(spheres):  # the deck's spheres along the bottom
             _, _, emb = s.sphere_look(sp)
-            surface.blit(art.emblem(emb, 26), (r.right - 34 - 30 * i, r.y + 6))
-        y = r.y + 36
+            surface.blit(art.emblem(emb, 26), (r.x + 12 + 30 * i, r.bottom - 32))
+        y = r.y + 34
         line_h = max(16, gfx.line_height(12) + 2)
         for h in heroes:
-            if h is None or y + line_h > r.bottom - 4:
+            if h is None or y + line_h > r.bottom - 34:
                 break
             tx.line(surface, localize(art.field(h, "name"), s.lang), pygame.Rect(r.x + 14, y, r.w - 24, line_h), 12,
                     ink, "midleft", minimum=8)
