@@ -414,6 +414,12 @@ class QuestScene(PaneHost, RulesetScene):
                              "midtop", max_width=r.rect.w + 60, bold=True, shadow=(0, 0, 0))
         super().draw_top(surface)
 
+    def result_reason(self, reason: str) -> str:
+        """How the quest ended, in words (the rules' catalogue first, then the scene's)."""
+        if has(f"quest.result.{reason}") or not has(f"quest_scene.end.{reason}"):
+            return super().result_reason(reason)
+        return self.words(f"end.{reason}")
+
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """The action bar; without one, the status (keys, a bot thinking, who is awaited) fitted to the narrow
         space under the log, in one or two lines."""

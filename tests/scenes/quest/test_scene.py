@@ -100,6 +100,9 @@ def test_a_whole_tutorial_game_plays_to_the_end_by_mouse_with_a_bot(app: Any) ->
     clicks = play_out(app, scene)
     assert scene.match.is_over(), f"not over after {clicks} clicks"
     assert clicks > 10 and app.errors == []
+    reason = scene.match.result().reason
+    words = scene.result_reason(reason)
+    assert words and words != reason, "the end is told in words"
 
 
 def test_committing_by_click_and_by_drag_onto_the_quest_card(app: Any) -> None:
