@@ -1,11 +1,12 @@
 """Deterministic screenshots of every ruleset scene, for before/after comparisons of scene work.
 
-    python tools/shots.py OUTDIR [--sizes normal,huge] [--lang en] [--only skirmish]
+    python tools/shots.py OUTDIR [--sizes normal,huge] [--lang en] [--only skirmish] [--players 1,2,4]
 
 For each ruleset and each of its shipped levels (first two), a match is seeded, played forward with
 seeded random legal actions until the human seat (seat 0) is to act after at least N actions (N in
 0, 12 and 40), then its scene is opened headless and drawn for a fixed number of frames with no
-input, and saved as ``OUTDIR/<ruleset>-<level>-a<N>-<size>.png``. Bots never act while the frames run
+input, and saved as ``OUTDIR/<ruleset>-<level>-a<N>-<size>.png``. With ``--players`` each seat count
+(within the level's range; the other seats random bots) is shot too, as ``...-<size>-p<players>.png``. Bots never act while the frames run
 (it is the human's turn), so the same code gives the same pictures.
 """
 
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="normal,huge")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--only", default="")
+    parser.add_argument("--players", default="", help="seat counts to shoot, e.g. 1,2,4 (default: one count)")
     args = parser.parse_args(argv)
 
     import pygame
@@ -74,18 +76,23 @@ def main(argv: list[str] | None = None) -> int:
             entries = [e for e in discover_levels(rs.id, include_mods=False) if e.ok][:2]
             for e in entries:
                 lo, hi = rs.seat_range(e.level)
-                n = max(2, lo) if hi >= 2 else max(1, lo)
-                for stop in STOPS:
-                    seats = [SeatSpec("Ana", "human")] + [SeatSpec(f"Bot {i + 1}", "bot", "random") for i in range(1, n)]
-                    match = Match.new(rs.id, e.level, seats, 3)
-                    if not _advance(match, stop, random.Random(stop * 7 + 1)):
-                        continue
-                    app.reset(MenuScene(app), scene_for_match(app, match))
-                    for _ in range(FRAMES):
-                        app.step([], 1 / 30)
-                    name = f"{rs.id}-{e.id}-a{stop}-{size}.png"
-                    pygame.image.save(app.screen, str(args.out / name))
-                    written += 1
+                counts = [max(2, lo) if hi >= 2 else max(1, lo)]
+                if args.players:
+                    counts = [n for n in (int(x) for x in args.players.split(",")) if lo <= n <= hi]
+                for n in counts:
+                    for stop in STOPS:
+                        seats = [SeatSpec("Ana", "human")] + [SeatSpec(f"Bot {i + 1}", "bot", "random")
+                                                              for i in range(1, n)]
+                        match = Match.new(rs.id, e.level, seats, 3)
+                        if not _advance(match, stop, random.Random(stop * 7 + 1)):
+                            continue
+                        app.reset(MenuScene(app), scene_for_match(app, match))
+                        for _ in range(FRAMES):
+                            app.step([], 1 / 30)
+                        suffix = f"-p{n}" if args.players else ""
+                        name = f"{rs.id}-{e.id}-a{stop}-{size}{suffix}.png"
+                        pygame.image.save(app.screen, str(args.out / name))
+                        written += 1
     print(f"{written} screenshots in {args.out}")
     return 0
 

@@ -1,0 +1,263 @@
+"""Card art for the quest table, drawn by code (frames, stats) over our own SVG emblems and backs.
+
+Why a module of its own: the quest table shows the same card at several sizes (hand, a hero on the
+table, the staging area, a pile overlay, the zoom) and every face must be painted once and cached.
+Player cards (hero, ally, attachment, event) wear their sphere's colour and emblem
+(``assets/quest/emblem_<emblem>.svg``); encounter cards (enemy, location, treachery) a dark frame
+of their own. The shared card kit (``game.ui.cards.frame``) lays the face out and fits its text;
+this module adds what is the quest's own: sphere colours, which stats a kind shows, the backs.
+
+A card definition is read by attribute or key (``kind``, ``name``, ``sphere``, ``cost``, ``threat``,
+``willpower``, ``attack``, ``defense``, ``hp``, ``engagement``, ``quest_points``, ``keywords``,
+``traits``, ``text``): level data as the rules load it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import localize, t
+from game.ui import gfx
+from game.ui.cards import frame
+from game.ui.cards.frame import FaceCache, badge
+
+#: sphere id -> (main, light) colours of the shipped spheres; a level's ``colour`` wins, others get one from their id
+SPHERE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "hearth": ((190, 100, 36), (246, 208, 160)),
+    "steel": ((98, 110, 128), (212, 220, 230)),
+    "root": ((70, 120, 52), (200, 228, 176)),
+    "tide": ((40, 104, 152), (182, 214, 238)),
+    "neutral": ((112, 104, 92), (226, 220, 206)),
+}
+#: the emblems shipped in assets/quest/ (a sphere names one with its ``emblem`` field)
+EMBLEMS = ("flame", "blade", "leaf", "wave", "star")
+#: the emblem of a sphere that names none we ship
+SPHERE_EMBLEMS = {"hearth": "flame", "steel": "blade", "root": "leaf", "tide": "wave", "neutral": "star"}
+ENCOUNTER = ((58, 50, 36), (206, 192, 160))
+KIND_ACCENT = {"enemy": (150, 44, 34), "location": (70, 110, 70), "treachery": (104, 62, 140),
+               "hero": (196, 150, 52), "ally": (90, 90, 98), "attachment": (96, 96, 104), "event": (120, 80, 40)}
+PLAYER_KINDS = ("hero", "ally", "attachment", "event")
+ENCOUNTER_KINDS = ("enemy", "location", "treachery")
+
+# stat colours: willpower, attack, defense, hit points, threat, progress
+WILL = (72, 112, 190)
+ATTACK = (172, 52, 40)
+DEFENSE = (110, 110, 120)
+HP = (60, 130, 70)
+THREAT = (110, 52, 136)
+PROGRESS = (214, 176, 70)
+STAT_COLOURS = {"willpower": WILL, "attack": ATTACK, "defense": DEFENSE, "hp": HP, "threat": THREAT}
+
+_faces = FaceCache()
+_backs: dict[tuple, pygame.Surface] = {}
+
+
+def field(card: Any, name: str, default: Any = None) -> Any:
+    """A field of a card definition (an attribute or a key), ``default`` when missing."""
+    if isinstance(card, dict):
+        return card.get(name, default)
+    return getattr(card, name, default)
+
+
+def num(card: Any, name: str) -> int | None:
+    """An integer stat of a card (None when it has none)."""
+    v = field(card, name)
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def sphere_colours(sphere: str | None) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Return (main, light) colours of a sphere (a stable made-up pair for a modder's sphere)."""
+    sphere = sphere or "neutral"
+    hit = SPHERE_COLOURS.get(sphere)
+    if hit is not None:
+        return hit
+    h = hashlib.sha1(sphere.encode("utf-8")).digest()
+    main = (60 + h[0] % 120, 60 + h[1] % 120, 60 + h[2] % 120)
+    light = tuple(min(255, 150 + c // 2) for c in main)
+    return main, light  # type: ignore[return-value]
+
+
+def emblem(name: str | None, side: int) -> pygame.Surface:
+    """The emblem ``name`` rasterized at ``side`` px (a made-up sphere gets one of ours by its id)."""
+    name = SPHERE_EMBLEMS.get(name or "neutral", name or "star")
+    if name not in EMBLEMS:
+        name = EMBLEMS[hashlib.sha1(name.encode("utf-8")).digest()[0] % (len(EMBLEMS) - 1)]
+    return gfx.load_svg(f"quest/emblem_{name}.svg", (side, side))
+
+
+def back(size: tuple[int, int], encounter: bool = False) -> pygame.Surface:
+    """The player (or encounter) card back at ``size`` (cached)."""
+    key = (encounter, tuple(size))
+    surf = _backs.get(key)
+    if surf is None:
+        surf = _backs[key] = gfx.load_svg(f"quest/back_{'encounter' if encounter else 'player'}.svg", tuple(size))
+    return surf
+
+
+def clear_cache() -> None:
+    """Forget every painted face (language, palette or text size changed)."""
+    _faces.clear()
+    _backs.clear()
+
+
+def is_encounter(card: Any) -> bool:
+    """True for an encounter card (enemy, location, treachery)."""
+    return field(card, "kind") in ENCOUNTER_KINDS
+
+
+def kind_word(card: Any, lang: str) -> str:
+    """The type line: the kind's name and the card's traits."""
+    kind = field(card, "kind") or "?"
+    word = t(f"quest_scene.kind.{kind}", lang) if kind in PLAYER_KINDS + ENCOUNTER_KINDS else str(kind)
+    traits = [str(x) for x in (field(card, "traits") or ()) if isinstance(x, str)]
+    return word + (" · " + ", ".join(traits[:2]) if traits else "")
+
+
+#: keywords that carry a number on the card (shown even when the keyword list omits them)
+NUMBERED = ("doomed", "archery", "victory")
+
+
+def keywords(card: Any) -> list[str]:
+    """The card's keywords (ids), numbered ones (doomed 2, archery 1, victory 3) included when non-zero."""
+    out = [str(k) for k in (field(card, "keywords") or ()) if isinstance(k, str)]
+    return out + [k for k in NUMBERED if k not in out and (num(card, k) or 0) > 0]
+
+
+def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,
+         sphere_look: Any = None) -> pygame.Surface:
+    """The painted face of card ``cid`` at ``size`` (cached); ``name_width``: only that much shows from the
+    card's left edge (a fanned hand). ``sphere_look(sphere) -> (main, light, emblem)`` overrides colours."""
+    return _faces.get((cid, lang, name_width, sphere_look is None), size,
+                      lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width, sphere_look))
+
+
+def _stats(card: Any) -> list[tuple[str, int]]:
+    """The stat badges along the bottom of a face, in order."""
+    kind = field(card, "kind")
+    names: tuple[str, ...] = ()
+    if kind in ("hero", "ally"):
+        names = ("willpower", "attack", "defense", "hp")
+    elif kind == "enemy":
+        names = ("threat", "attack", "defense", "hp")
+    elif kind == "location":
+        names = ("threat",)
+    return [(n, v) for n in names if (v := num(card, n)) is not None]
+
+
+def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, name_width: int | None = None,
+               sphere_look: Any = None, with_text: bool | None = None, rules: str | None = None) -> None:
+    """Paint a card face into ``rect``: the frame by sphere or encounter, name, cost, emblem, stats, text
+    (``rules``: the rules text to print on a large face; default its keywords and own text)."""
+    pal = gfx.palette()
+    geo = frame.geometry(rect)
+    rect, s = geo.rect, geo.s
+    kind = field(card, "kind") or "?"
+    enc = kind in ENCOUNTER_KINDS
+    sphere = field(card, "sphere") or "neutral"
+    emb: str | None = sphere
+    if enc:
+        main, light = ENCOUNTER
+        emb = None
+    elif sphere_look is not None:
+        main, light, emb = sphere_look(sphere)
+    else:
+        main, light = sphere_colours(sphere)
+    accent = KIND_ACCENT.get(kind, pal.edge)
+    paper = frame.frame(surface, geo, main, light, accent, double_edge=kind == "hero")
+    corner = _corner(card, kind)
+    box = frame.name_box(geo, corner is not None, name_width)
+    frame.draw_name(surface, localize(field(card, "name") or "?", lang), box, max(6, round(12 * s)), pal.ink_light)
+    art = geo.art
+    for k in range(art.h):
+        c = gfx.lerp_colour(light, main, k / max(1, art.h - 1) * 0.85)
+        pygame.draw.line(surface, c, (art.x, art.y + k), (art.right - 1, art.y + k))
+    side = round(min(art.w, art.h) * 0.8)
+    if enc:
+        _encounter_art(surface, art, kind, side, s)
+    else:
+        em = emblem(emb, side)
+        surface.blit(em, em.get_rect(center=art.center))
+    if kind == "attachment":
+        pygame.draw.rect(surface, paper, (art.x, art.y, art.w, round(8 * s)))
+    pygame.draw.rect(surface, accent, art, max(1, round(2 * s)), border_radius=max(2, round(3 * s)))
+    frame.draw_type_line(surface, geo, kind_word(card, lang), accent, name_width)
+    stats = _stats(card)
+    if with_text is None:
+        with_text = rect.w >= 150
+    body = localize(field(card, "text") or "", lang) if field(card, "text") else ""
+    words = [t(f"quest_scene.keyword.{k}", lang) + (f" {num(card, k)}" if k in NUMBERED else "")
+             for k in keywords(card)]
+    if with_text:
+        top = geo.body_top
+        bottom_room = 24 if stats else 6
+        box = geo.R(8, top + 1, 84, rect.h / s - top - bottom_room)
+        text = rules if rules is not None else "\n".join(x for x in (", ".join(words), body) if x)
+        if text:
+            frame.draw_rules_text(surface, text, box, max(8, round(9 * s)), pal.ink)
+    elif body or words:
+        gfx.draw_symbol(surface, "star", geo.spark, max(3, round(4.5 * s)), pal.accent, outline=pal.ink)
+    _draw_stats(surface, geo, stats)
+    if corner is not None:
+        value, colour = corner
+        c = (rect.x + round(12 * s), rect.y + round(12 * s))
+        pygame.draw.circle(surface, (236, 206, 120), c, round(11 * s))
+        badge(surface, c, round(9 * s), value, colour)
+
+
+def _corner(card: Any, kind: str) -> tuple[str, Any] | None:
+    """The disc in the top-left corner: cost, a hero's threat cost, an enemy's engagement cost."""
+    if kind == "hero":
+        v = num(card, "threat")
+        return (str(v), THREAT) if v is not None else None
+    if kind == "enemy":
+        v = num(card, "engagement")
+        return (str(v), (150, 120, 60)) if v is not None else None
+    if kind in ("ally", "attachment", "event"):
+        v = num(card, "cost")
+        return (str(v), WILL) if v is not None else None
+    if kind == "location":
+        v = num(card, "quest_points")
+        return (str(v), PROGRESS) if v is not None else None
+    return None
+
+
+def _draw_stats(surface: pygame.Surface, geo: frame.CardGeometry, stats: list[tuple[str, int]]) -> None:
+    """Small badges along the bottom edge: willpower, attack, defense, hit points (or threat)."""
+    if not stats:
+        return
+    s, rect = geo.s, geo.rect
+    r = round(9 * s)
+    y = rect.bottom - round(13 * s)
+    step = 84 * s / max(4, len(stats))
+    x0 = rect.x + round(8 * s) + r
+    for i, (name, value) in enumerate(stats):
+        shape = "shield" if name == "defense" else "square" if name == "hp" else "circle"
+        badge(surface, (round(x0 + i * step), y), r, str(value), STAT_COLOURS[name], shape)
+
+
+def _encounter_art(surface: pygame.Surface, art: pygame.Rect, kind: str, side: int, s: float) -> None:
+    """The encounter kinds' art drawn by code: a shadowy figure, a hill path, a twisting sigil."""
+    pal = gfx.palette()
+    cx, cy = art.center
+    dark = (30, 26, 20)
+    if kind == "enemy":  # hooded figure with glowing eyes
+        pygame.draw.ellipse(surface, dark, (cx - side * 0.35, cy - side * 0.15, side * 0.7, side * 0.7))
+        pygame.draw.circle(surface, dark, (cx, round(cy - side * 0.12)), round(side * 0.24))
+        for dx in (-1, 1):
+            pygame.draw.circle(surface, (230, 90, 50), (round(cx + dx * side * 0.08), round(cy - side * 0.12)),
+                               max(1, round(side * 0.035)))
+    elif kind == "location":  # hills and a path
+        pts = [(art.x, art.bottom), (art.x, cy), (cx - side * 0.3, cy - side * 0.3), (cx, cy),
+               (cx + side * 0.35, cy - side * 0.4), (art.right, cy - side * 0.05), (art.right, art.bottom)]
+        pygame.draw.polygon(surface, (60, 84, 56), pts)
+        pygame.draw.line(surface, (220, 204, 160), (cx - side * 0.1, art.bottom - 1),
+                         (cx + side * 0.15, cy + side * 0.05), max(1, round(2 * s)))
+    else:  # treachery: a spiral sigil
+        for k in range(4):
+            rr = round(side * (0.12 + 0.09 * k))
+            pygame.draw.arc(surface, (120, 60, 150), (cx - rr, cy - rr, 2 * rr, 2 * rr), k * 1.2, k * 1.2 + 4.0,
+                            max(1, round(2 * s)))
+    pygame.draw.circle(surface, pal.ink, (cx, cy), 1)

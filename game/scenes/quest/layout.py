@@ -1,0 +1,136 @@
+"""Where everything goes on the quest table, from the table record and the seat in front.
+
+Why a module of its own: panes draw, hit regions and animations all need the same rectangles (a
+hero's card, an enemy's shadow, the quest card, a pile), so one ``Layout`` computes them once per
+position. The encounter band (piles, quest card, active location, staging area) runs across the
+top, the phase track under it; with 2 to 4 players the other seats get compact strips, and the seat
+in front (the acting human) gets the large area: engaged enemies with their shadows, heroes and allies
+with their attachments, and the hand fanned at the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.scenes.quest.table import Table
+
+BOARD = pygame.Rect(10, 56, 1010, 656)
+BAND = pygame.Rect(10, 56, 1010, 168)
+PHASES_RECT = pygame.Rect(10, 228, 1010, 30)
+PILE = (66, 92)
+QUEST_CARD = pygame.Rect(166, 78, 206, 140)
+LOCATION_CARD = pygame.Rect(384, 78, 100, 140)
+STAGING = pygame.Rect(496, 60, 520, 160)
+HAND_CARD = (88, 123)
+#: the overlap of a card tucked under another (an attachment under its hero, a shadow behind its enemy)
+TUCK = 14
+
+
+def row_rects(area: pygame.Rect, n: int, size: tuple[int, int], gap: int = 8) -> list[pygame.Rect]:
+    """``n`` cards of ``size`` left to right in ``area`` (overlapping when they do not fit)."""
+    if n <= 0:
+        return []
+    w, h = size
+    step = min(w + gap, (area.w - w) / max(1, n - 1)) if n > 1 else 0
+    return [pygame.Rect(round(area.x + i * step), area.y, w, h) for i in range(n)]
+
+
+def scale_to(size: tuple[int, int], height: int) -> tuple[int, int]:
+    """A card size with this height and the 100:140 proportions."""
+    return round(height * size[0] / size[1]), height
+
+
+@dataclass
+class Layout:
+    """The frame's rectangles (see the module docstring); ``cards`` maps a card instance to its rect."""
+
+    viewer: int = 0
+    cards: dict[str, pygame.Rect] = field(default_factory=dict)
+    shadows: dict[str, pygame.Rect] = field(default_factory=dict)
+    attachments: dict[str, pygame.Rect] = field(default_factory=dict)
+    piles: dict[tuple, pygame.Rect] = field(default_factory=dict)
+    others: dict[int, pygame.Rect] = field(default_factory=dict)
+    mine: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    side: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    engaged_row: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    char_row: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    dial: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hand_anchor: tuple[int, int] = (600, 760)
+    hand_card: tuple[int, int] = HAND_CARD
+    staging_cards: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    threat_badge: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    quest: pygame.Rect = field(default_factory=lambda: QUEST_CARD.copy())
+    location: pygame.Rect = field(default_factory=lambda: LOCATION_CARD.copy())
+    row_card: tuple[int, int] = (86, 120)
+    enemy_card: tuple[int, int] = (70, 98)
+
+    @classmethod
+    def of(cls, table: Table, viewer: int) -> Layout:
+        """Lay the table out for the seat in front."""
+        L = cls(viewer)
+        L.piles[("encounter_deck",)] = pygame.Rect(16, 80, *PILE)
+        L.piles[("encounter_discard",)] = pygame.Rect(88, 80, *PILE)
+        L.staging_cards = pygame.Rect(STAGING.x + 84, STAGING.y + 26, STAGING.w - 92, 126)
+        L.threat_badge = pygame.Rect(STAGING.x + 8, STAGING.y + 40, 68, 84)
+        size = scale_to((100, 140), 122)
+        for c, r in zip(table.staging, row_rects(L.staging_cards, len(table.staging), size)):
+            L.cards[c.iid] = r
+        if table.location is not None:
+            L.cards[table.location.iid] = L.location
+        others = [p for p in table.players if p.seat != viewer]
+        top = PHASES_RECT.bottom + 4
+        if others:
+            w = (BOARD.w - 6 * (len(others) - 1)) // len(others)
+            for i, p in enumerate(others):
+                L.others[p.seat] = pygame.Rect(BOARD.x + i * (w + 6), top, w, 92)
+            top += 96
+        L.mine = pygame.Rect(BOARD.x, top, BOARD.w, BOARD.bottom - top)
+        L.side = pygame.Rect(L.mine.x, L.mine.y, 132, L.mine.h)
+        L.dial = pygame.Rect(L.side.x + 16, L.side.y + 34, 100, 100)
+        me = table.player(viewer)
+        room = L.mine.h
+        # the rows share the height: engaged enemies, characters (with their attachments tucked below), the hand
+        enemy_h = max(76, min(118, round(room * 0.27)))
+        char_h = max(100, min(150, round(room * 0.36)))
+        L.enemy_card = scale_to((100, 140), enemy_h)
+        L.row_card = scale_to((100, 140), char_h)
+        x0 = L.side.right + 8
+        L.engaged_row = pygame.Rect(x0, L.mine.y + 18, BOARD.right - x0 - 4, enemy_h + TUCK)
+        L.char_row = pygame.Rect(x0, L.engaged_row.bottom + 6, BOARD.right - x0 - 4, char_h + 2 * TUCK)
+        hand_h = HAND_CARD[1] if room > 400 else 112
+        L.hand_card = scale_to(HAND_CARD, hand_h)
+        visible = max(60, BOARD.bottom - L.char_row.bottom + 8)
+        L.hand_anchor = (L.char_row.centerx, L.char_row.bottom - 4 + visible + (hand_h - visible))
+        pile_y = L.dial.bottom + 26
+        L.piles[("deck", viewer)] = pygame.Rect(L.side.x + 10, pile_y, 54, 76)
+        L.piles[("discard", viewer)] = pygame.Rect(L.side.x + 70, pile_y, 54, 76)
+        if me is not None:
+            _row(L, me.engaged, L.engaged_row, L.enemy_card, shadows=True)
+            _row(L, me.characters, L.char_row, L.row_card, shadows=False)
+        for p in others:
+            box = L.others[p.seat]
+            small = scale_to((100, 140), 56)
+            strip = pygame.Rect(box.x + 112, box.y + 30, box.w - 118, 58)
+            chars = row_rects(strip, len(p.characters) + len(p.engaged), small, gap=4)
+            for c, r in zip(p.characters + p.engaged, chars):
+                L.cards[c.iid] = r
+            L.piles[("discard", p.seat)] = pygame.Rect(box.x + 60, box.y + 32, 40, 56)
+        return L
+
+
+def _row(L: Layout, cards: tuple, area: pygame.Rect, size: tuple[int, int], shadows: bool) -> None:
+    """Place a row of cards with their tucked shadows (above-right) or attachments (below)."""
+    extra = TUCK * 2 // 3
+    rects = row_rects(pygame.Rect(area.x, area.y, area.w, area.h), len(cards), (size[0] + extra, size[1]), gap=10)
+    for c, r in zip(cards, rects):
+        body = pygame.Rect(r.x, r.y + (TUCK if shadows else 0), *size)
+        L.cards[c.iid] = body
+        if shadows:
+            for k, sid in enumerate(c.shadows):
+                L.shadows[f"{c.iid}/{k}"] = body.move(extra + 4 * k, -TUCK + 3 * k)
+        else:
+            for k, aid in enumerate(c.attachments):
+                L.attachments[aid] = pygame.Rect(body.x + 4 + 3 * k, body.bottom - TUCK + 8 + TUCK * k // 2,
+                                                 size[0] - 8, TUCK + 6)

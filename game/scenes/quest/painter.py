@@ -1,0 +1,107 @@
+"""A card in play on the quest table: its face, exhausted tilt, tokens, attachments and shadows.
+
+Why a module of its own: the staging area, the active location, the large player area and the
+compact strips of the other seats all draw cards in play the same way; ``CardPainter`` does it from a
+``CardState`` (damage, resources, progress, committed, exhausted) and the level's card definitions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.i18n import localize
+from game.scenes.quest import cards as art
+from game.scenes.quest.table import HIDDEN, CardState
+from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.cards.frame import badge
+
+#: how far an exhausted card turns (degrees): enough to see at a glance, still readable
+EXHAUSTED_ANGLE = -14.0
+
+
+class CardPainter:
+    """Paints cards for a scene that offers ``card_def(cid)``, ``lang`` and ``sphere_look(sphere)``."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self._turned: dict[tuple, pygame.Surface] = {}
+
+    def face(self, cid: str | None, size: tuple[int, int], name_width: int | None = None) -> pygame.Surface | None:
+        """The face of a card id at ``size`` (None for a hidden or unknown card)."""
+        card = self.scene.card_def(cid) if cid and cid != HIDDEN else None
+        if card is None:
+            return None
+        return art.face(cid or "?", card, size, self.scene.lang, name_width, self.scene.sphere_look)
+
+    def surface_of(self, cid: str | None, size: tuple[int, int], encounter: bool = False) -> pygame.Surface:
+        """The face, or the back when the card is hidden."""
+        img = self.face(cid, size)
+        return img if img is not None else art.back(size, encounter)
+
+    def draw(self, surface: pygame.Surface, state: CardState, rect: pygame.Rect, texts: uitext.TextRecorder,
+             lit: Any = None, stats: dict[str, int] | None = None) -> None:
+        """A card in play: face (turned and dimmed when exhausted), glow, tokens and the committed mark (not
+        while its reveal is still flying to its place)."""
+        if state.iid in self.scene.motion.hidden:
+            return
+        card = self.scene.card_def(state.cid)
+        encounter = card is not None and art.is_encounter(card)
+        img = self.surface_of(state.cid, rect.size, encounter)
+        if lit is not None:
+            gfx.rounded_rect(surface, rect.inflate(10, 10), gfx.with_alpha(lit, 150), 10)
+        if state.exhausted:
+            key = (state.cid, rect.size, self.scene.lang, gfx.palette().name, gfx.text_scale())
+            turned = self._turned.get(key)
+            if turned is None:
+                if len(self._turned) > 200:
+                    self._turned.clear()
+                dim = img.copy()
+                dim.fill((165, 165, 165, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                turned = self._turned[key] = pygame.transform.rotozoom(dim, EXHAUSTED_ANGLE, 0.92)
+            gfx.shadow(surface, rect.inflate(-10, -10), 8, (2, 4), blur=4)
+            surface.blit(turned, turned.get_rect(center=rect.center))
+        else:
+            gfx.shadow(surface, rect.inflate(-8, -8), 8, (3, 5), blur=4)
+            surface.blit(img, rect)
+        self.tokens(surface, state, rect, texts)
+
+    def tokens(self, surface: pygame.Surface, state: CardState, rect: pygame.Rect,
+               texts: uitext.TextRecorder) -> None:
+        """Damage (red), resources (gold), progress (green) discs over the card's art; the committed mark."""
+        r = max(8, min(13, rect.w // 7))
+        y = rect.y + round(rect.h * 0.42)
+        x = rect.right - r - 2
+        pal = gfx.palette()
+        for value, colour, shape in ((state.damage, art.ATTACK, "circle"), (state.resources, (222, 180, 60), "circle"),
+                                     (state.progress, art.HP, "square")):
+            if value:
+                badge(surface, (x, y), r, str(value), colour, shape, ink=pal.ink_light if colour != (222, 180, 60)
+                      else pal.ink)
+                y += 2 * r + 3
+        if state.committed:
+            mark = pygame.Rect(rect.x + 3, rect.y + round(rect.h * 0.56), rect.w - 2 * r - 10, max(14, rect.h // 7))
+            gfx.rounded_rect(surface, mark, gfx.with_alpha(art.WILL, 220), 6)
+            texts.line(surface, self.scene.words("committed"), mark.inflate(-6, -2), 12, pal.ink_light, "center",
+                       bold=True, minimum=7)
+
+    def attachment(self, surface: pygame.Surface, aid: str, cid: str | None, rect: pygame.Rect,
+                   texts: uitext.TextRecorder) -> None:
+        """An attachment tucked under its carrier: a strip in its sphere's colour with its name."""
+        card = self.scene.card_def(cid)
+        main, light = art.sphere_colours(art.field(card, "sphere") if card is not None else None)
+        if card is not None and self.scene.sphere_look is not None:
+            main, light, _ = self.scene.sphere_look(art.field(card, "sphere"))
+        gfx.rounded_rect(surface, rect, main, 5)
+        gfx.rounded_rect(surface, rect, gfx.palette().ink, 5, 1)
+        name = localize(art.field(card, "name") or "?", self.scene.lang) if card is not None else "?"
+        box = pygame.Rect(rect.x + 5, rect.bottom - 15, rect.w - 10, 14)
+        texts.line(surface, name, box, 11, gfx.readable_ink(main), "midleft", bold=True, minimum=7)
+
+    def shadow_back(self, surface: pygame.Surface, rect: pygame.Rect, cid: str | None) -> None:
+        """A shadow card dealt to an enemy: face down (or face up once revealed), behind its enemy."""
+        img = self.surface_of(cid if cid != HIDDEN else None, rect.size, encounter=True)
+        gfx.shadow(surface, rect.inflate(-8, -8), 6, (2, 3), blur=3)
+        surface.blit(img, rect)

@@ -1,0 +1,121 @@
+"""The set-up choices of the seat in front, over its (still empty) area: which deck to play (each deck
+a button with its name, its spheres' emblems and its heroes) and the opening hand (keep it, or the one
+mulligan), with the hand fanned below.
+
+Why a module of its own: the bar at the side is narrow and these are the first choices of a game; a
+deck is chosen by what is in it, so each choice shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.i18n import localize
+from game.scenes.base.pane import Pane
+from game.scenes.quest import cards as art
+from game.scenes.quest.table import Table
+from game.ui import gfx
+
+
+class SetupPane(Pane):
+    """Deck buttons, or the keep / mulligan choice (only while the seat in front decides them)."""
+
+    name = "setup"
+
+    def choices(self, view: Table) -> list[Action]:
+        """The set-up actions the seat in front may take now (empty: nothing to show)."""
+        s = self.scene
+        if view.phase != "setup" or not s.can_act():
+            return []
+        return [a for a in s.legal if a.kind in ("deck", "keep", "mulligan")]
+
+    def panel(self) -> pygame.Rect:
+        """The choice's panel, over the seat in front's area (above its hand)."""
+        L = self.scene.L
+        return pygame.Rect(L.side.right + 8, L.mine.y + 8, L.mine.right - L.side.right - 16,
+                           max(120, L.char_row.bottom - L.mine.y - 8))
+
+    def boxes(self, view: Table) -> list[tuple[Action, pygame.Rect]]:
+        """Each choice's button."""
+        acts = self.choices(view)
+        if not acts:
+            return []
+        panel = self.panel()
+        top = panel.y + 44
+        if acts[0].kind == "deck":
+            n = len(acts)
+            cols = min(4, n)
+            rows = (n + cols - 1) // cols
+            w = (panel.w - 24 - 12 * (cols - 1)) // cols
+            h = min(170, (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
+            return [(a, pygame.Rect(panel.x + 12 + (i % cols) * (w + 12), top + (i // cols) * (h + 10), w, h))
+                    for i, a in enumerate(acts)]
+        w = min(300, (panel.w - 36) // 2)
+        h = max(44, gfx.line_height(17, True) + 16)
+        y = panel.bottom - h - 14
+        return [(a, pygame.Rect(panel.centerx - w - 6 + i * (w + 12), y, w, h)) for i, a in enumerate(acts)]
+
+    def draw(self, surface: pygame.Surface, view: Table) -> None:
+        """Draw the panel and the buttons."""
+        boxes = self.boxes(view)
+        if not boxes:
+            return
+        s, pal, tx = self.scene, gfx.palette(), self.scene.frame_texts
+        panel = self.panel()
+        gfx.shadow(surface, panel, 12, (3, 6), blur=6)
+        gfx.panel(surface, panel, radius=12)
+        title = s.words("choose_deck") if boxes[0][0].kind == "deck" else s.words("opening_hand")
+        tx.line(surface, title, pygame.Rect(panel.x + 14, panel.y + 8, panel.w - 28, 28), 20, pal.ink, "midleft",
+                bold=True, minimum=10)
+        hovered = s.router.hovered.key if s.router.hovered is not None else None
+        if boxes[0][0].kind != "deck":
+            me = view.player(s.L.viewer)
+            n = len(me.hand or ()) if me is not None else 0
+            body = pygame.Rect(panel.x + 14, panel.y + 44, panel.w - 28, boxes[0][1].y - panel.y - 54)
+            tx.block(surface, s.words("mulligan_help", n=n), body, 15, 9, pal.ink)
+        for a, r in boxes:
+            lit = hovered == ("setup", a.key)
+            bg = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.35 if lit else 0.0) if a.kind == "deck" else \
+                (pal.accent if a.kind == "keep" else pal.panel_dark)
+            gfx.rounded_rect(surface, r, bg, 10)
+            gfx.rounded_rect(surface, r, pal.edge, 10, 2)
+            if a.kind == "deck":
+                self.deck_box(surface, a, r, gfx.readable_ink(bg))
+            else:
+                word = s.words("keep") if a.kind == "keep" else s.words("mulligan")
+                tx.line(surface, word, r.inflate(-16, -6), 17, gfx.readable_ink(bg), "center", bold=True, minimum=9)
+
+    def deck_box(self, surface: pygame.Surface, action: Action, r: pygame.Rect, ink: Any) -> None:
+        """A deck's button: name, its heroes' spheres as emblems, the heroes' names."""
+        s, tx = self.scene, self.scene.frame_texts
+        deck = s.deck_def(action.get("deck"))
+        name = localize(art.field(deck, "name"), s.lang) if deck is not None else str(action.get("deck"))
+        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, 24), 16, ink, "midleft", bold=True,
+                minimum=9)
+        heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
+        spheres: list[str] = []
+        for h in heroes:
+            sp = art.field(h, "sphere") if h is not None else None
+            if sp and sp not in spheres:
+                spheres.append(sp)
+        for i, sp in enumerate(spheres):  # the deck's spheres along the bottom
+            _, _, emb = s.sphere_look(sp)
+            surface.blit(art.emblem(emb, 26), (r.x + 12 + 30 * i, r.bottom - 32))
+        y = r.y + 34
+        line_h = max(16, gfx.line_height(12) + 2)
+        for h in heroes:
+            if h is None or y + line_h > r.bottom - 34:
+                break
+            tx.line(surface, localize(art.field(h, "name"), s.lang), pygame.Rect(r.x + 14, y, r.w - 24, line_h), 12,
+                    ink, "midleft", minimum=8)
+            y += line_h
+
+    def regions(self, view: Table, legal: list[Any]) -> list[Any]:
+        """One region per choice, its payload the legal action."""
+        from game.ui.input import HitRegion
+
+        s = self.scene
+        return [HitRegion(r, a, key=("setup", a.key), tooltip=s.rule_hint(a)) for a, r in self.boxes(view)]

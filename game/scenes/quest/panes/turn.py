@@ -1,0 +1,101 @@
+"""The turn strip under the encounter band: what the round is doing now (the step in words), the seats
+in turn order from the first player, who decides, and the open action window with the seat holding
+priority.
+
+Why a module of its own: the seven phases are on the chrome's phase track above the table; inside a
+phase the seed's steps and its "player actions" windows decide who may act, and the players must
+see whether they may play actions now and who is to answer (priority goes around the table until
+everybody passes in a row).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.scenes.base.pane import Pane
+from game.scenes.quest.layout import PHASES_RECT
+from game.scenes.quest.table import Table
+from game.ui import gfx
+
+#: the width of one seat's chip in the turn order
+SEAT_W = 118
+
+
+class TurnPane(Pane):
+    """Step words, turn order and the window marker (see the module docstring)."""
+
+    name = "turn"
+
+    def marker_rect(self) -> pygame.Rect:
+        """Where the open window and priority are shown."""
+        return pygame.Rect(PHASES_RECT.right - 250, PHASES_RECT.y + 2, 250, PHASES_RECT.h - 4)
+
+    def seat_rects(self, view: Table) -> list[tuple[int, pygame.Rect]]:
+        """(seat, chip) in turn order from the first player, left of the window marker."""
+        n = len(view.players)
+        order = [(view.first_player + k) % n for k in range(n)] if n else []
+        right = self.marker_rect().x - 8
+        w = min(SEAT_W, max(60, (right - PHASES_RECT.x - 330) // max(1, n)))
+        x0 = right - n * (w + 4)
+        return [(seat, pygame.Rect(x0 + k * (w + 4), PHASES_RECT.y + 2, w, PHASES_RECT.h - 4))
+                for k, seat in enumerate(order)]
+
+    def draw(self, surface: pygame.Surface, view: Table) -> None:
+        """Draw the step words, the seats in turn order and the window marker."""
+        s, pal, tx = self.scene, gfx.palette(), self.scene.texts
+        chips = self.seat_rects(view)
+        left = pygame.Rect(PHASES_RECT.x + 4, PHASES_RECT.y + 2, (chips[0][1].x if chips else
+                                                                  self.marker_rect().x) - PHASES_RECT.x - 12,
+                           PHASES_RECT.h - 4)
+        gfx.rounded_rect(surface, left, gfx.with_alpha(pal.panel_dark, 200), 8)
+        tx.line(surface, s.step_words(view), left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
+                minimum=7)
+        deciding = s.seat_to_act()
+        for seat, r in chips:
+            lit = seat == deciding
+            gfx.rounded_rect(surface, r, pal.accent if lit else gfx.with_alpha(pal.panel_dark, 200), 8)
+            gfx.draw_seat_badge(surface, seat, (r.x + 12, r.centery), 7)
+            right = r.right - 4
+            if seat == view.first_player:  # the first-player token
+                gfx.draw_symbol(surface, "star", (r.right - 11, r.centery), 7, (236, 196, 80), outline=pal.ink)
+                right -= 18
+            tx.line(surface, s.seat_name(seat), pygame.Rect(r.x + 22, r.y, right - r.x - 22, r.h), 12,
+                    pal.ink if lit else pal.ink_light, "midleft", bold=lit, minimum=7)
+        m = self.marker_rect()
+        if view.window:
+            gfx.rounded_rect(surface, m, gfx.with_alpha(pal.legal, 210), 8)
+            gfx.rounded_rect(surface, m, pal.edge, 8, 1)
+            if view.priority is not None:
+                gfx.draw_seat_badge(surface, view.priority, (m.right - 14, m.centery), 8)
+            words = s.words("window", who=s.seat_name(view.priority)) if view.priority is not None \
+                else s.words("window_open")
+            tx.line(surface, words, pygame.Rect(m.x + 8, m.y, m.w - 34, m.h), 12, pal.ink, "midleft", bold=True,
+                    minimum=7)
+        else:
+            gfx.rounded_rect(surface, m, gfx.with_alpha(pal.panel_dark, 120), 8)
+            tx.line(surface, s.words("no_window"), m.inflate(-14, -2), 12, pal.ink_soft, "center", minimum=7)
+
+    def regions(self, view: Table, legal: list[Any]) -> list[Any]:
+        """The step explains its phase; each seat its threat; the marker the window."""
+        from game.ui.input import HitRegion
+        from game.ui.payload import Ref
+
+        s = self.scene
+        out = []
+        phase_tip = f"tip.phase.{view.phase}"
+        chips = self.seat_rects(view)
+        left = pygame.Rect(PHASES_RECT.x, PHASES_RECT.y, (chips[0][1].x if chips else self.marker_rect().x)
+                           - PHASES_RECT.x - 8, PHASES_RECT.h)
+        if s.has_words(phase_tip):
+            out.append(HitRegion(left, Ref.of("phase", view.phase), tooltip=s.words(phase_tip), highlight=False))
+        for seat, r in chips:
+            p = view.player(seat)
+            tip = s.words("tip.seat", name=s.seat_name(seat), threat=p.threat if p else 0)
+            if seat == view.first_player:
+                tip += "\n" + s.words("tip.first_player")
+            out.append(HitRegion(r, Ref.of("seat", seat), tooltip=tip, highlight=False))
+        out.append(HitRegion(self.marker_rect(), Ref.of("window"),
+                             tooltip=s.words("tip.window" if view.window else "tip.no_window"), highlight=False))
+        return out
