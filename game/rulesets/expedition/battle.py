@@ -86,10 +86,19 @@ def hero_entry(st: "ExpeditionState", h: "Hero", child_seat: int) -> dict[str, A
             "base_actions": True}
 
 
-def monster_entry(st: "ExpeditionState", monster: str, n: int, child_seat: int) -> dict[str, Any]:
-    """A monster as a skirmish combatant of the Dark Lord."""
+def _numbered(name: Any, n: int) -> Any:
+    """``name`` with `` n`` after it, in every language of a text table."""
+    if isinstance(name, dict):
+        return {lang: f"{text} {n}" for lang, text in name.items()}
+    return f"{name} {n}"
+
+
+def monster_entry(st: "ExpeditionState", monster: str, n: int, child_seat: int, count: int = 1) -> dict[str, Any]:
+    """A monster as a skirmish combatant of the Dark Lord (numbered when several of its kind fight)."""
     m = st.model.monsters[monster]
-    return {"id": f"{monster}-{n + 1}", "name": _plain(m.name), "side": "minions", "seat": child_seat,
+    name = _plain(m.name)
+    return {"id": f"{monster}-{n + 1}", "name": _numbered(name, n + 1) if count > 1 else name,
+            "side": "minions", "seat": child_seat,
             "body": m.body, "stats": dict(m.stats), "equipment": [_plain(p) for p in m.equipment],
             "actions": list(m.actions)}
 
@@ -132,7 +141,7 @@ def set_up(st: "ExpeditionState") -> tuple["Battle", list[int]]:
     fighters = [st.active] + [s for s in enc.helpers if s != st.active]
     seats = fighters + [st.dark_lord]
     roster = [hero_entry(st, st.heroes[s], i) for i, s in enumerate(fighters)]
-    roster += [monster_entry(st, enc.monster, n, len(fighters)) for n in range(enc.count)]
+    roster += [monster_entry(st, enc.monster, n, len(fighters), enc.count) for n in range(enc.count)]
     return Battle(hero=st.active, helpers=fighters[1:], monster=enc.monster, count=enc.count, roster=roster), seats
 
 

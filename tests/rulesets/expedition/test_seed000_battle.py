@@ -130,3 +130,19 @@ def test_seed000_2_5_a_battle_survives_save_load_and_replay_mid_battle() -> None
     assert again.legal_actions() == m.legal_actions()
     _state, digest, problems = replay(data)
     assert problems == [] and digest == m.state.digest()
+
+
+def test_seed000_2_3_several_monsters_of_one_kind_are_told_apart_in_battle() -> None:
+    """Two wolves fight as "<name> 1" and "<name> 2" (the player picks a target by its name); one is not numbered."""
+    from game.engine.i18n import localize
+    from game.rulesets.expedition.battle import monster_entry
+
+    st = _in_help(heroes=1)
+    act(st, "battle")
+    fighters = st.child.state.view(None)["combatants"]
+    wolves = [c for c in fighters if c["id"].startswith("wolf-")]
+    names = [localize(c["name"], "en") for c in wolves]
+    assert len(wolves) == 2 and len(set(names)) == 2, names
+    assert [n.rsplit(" ", 1)[1] for n in names] == ["1", "2"]
+    single = monster_entry(st, "wolf", 0, 1, count=1)["name"]
+    assert localize(single, "en") == localize(st.model.monsters["wolf"].name, "en")
