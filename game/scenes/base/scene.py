@@ -4,7 +4,8 @@ A game scene is a match driver (``driver.py``: turn flow, bots, autosave, undo, 
 curtain, result, pacing) plus the table chrome (``chrome.py``: tracker, log, action bar,
 toasts, inspector, tooltips) plus the board the subclass draws. This class composes the two
 and keeps the hooks and members ruleset scenes use: ``draw_board``, ``targets``,
-``on_events``, ``phase_text`` (and ``phases``, ``round_label``, ``inspect``, ``rule_hint``);
+``on_events``, ``inspect``, and the words hooks of ``words.py`` (``phase_text``, ``phases``,
+``round_label``, ``rule_hint``, ``describe``...);
 ``self.match``, ``self.view``, ``self.legal``, ``self.viewer``, ``self.act(action)``,
 ``self.queue``, ``self.toast``... A scene never changes rule state itself: it picks an
 Action and the driver applies it.
@@ -25,6 +26,7 @@ from game.engine.events import Event
 from game.engine.i18n import t
 from game.scenes.base.chrome import CANCEL, TableChrome, actions_of, make_animator
 from game.scenes.base.driver import ACK, PASS_KINDS, MatchDriver
+from game.scenes.base.words import TableWords
 from game.ui import anim
 from game.ui.input import Click, Command, Drop, IllegalClick, Inspect, SkipAnimation
 
@@ -49,7 +51,7 @@ class _Via:
         setattr(getattr(obj, self.part), self.name, value)
 
 
-class RulesetScene(Scene):
+class RulesetScene(TableWords, Scene):
     """The base of every game scene: a Match driven by a MatchDriver, shown with a TableChrome."""
 
     name = "game"
@@ -108,56 +110,12 @@ class RulesetScene(Scene):
         self.animator.viewer = self.viewer
         self.animator.feed(events)
 
-    def phase_text(self, view: dict[str, Any]) -> str | None:
-        """Return the current phase/turn in words for the tracker (default: the view's ``phase``, translated
-        by a catalogue key ``<ruleset>.phase.<id>`` or ``phase.<id>`` when the ruleset has one)."""
-        phase = view.get("phase")
-        if not isinstance(phase, (str, int)) or isinstance(phase, bool) or phase == "":
-            return None
-        for key in (f"{self.match.ruleset_id}.phase.{phase}", f"phase.{phase}"):
-            if i18n.has(key):
-                return t(key)
-        return str(phase).replace("_", " ")
-
-    def banner_words(self, event: Any) -> str:
-        """Return the banner for a phase that begins ("Round 6", a translated phase name), else "".
-
-        A phase with no words in the catalogues gets no banner (never its raw id).
-        """
-        if getattr(event, "kind", None) != "PhaseBegan" or not isinstance(event.data, dict):
-            return ""
-        if isinstance(event.data.get("round"), int) and event.data.get("phase") == "round":
-            return self.round_label({"round": event.data["round"]}) or ""
-        phase = event.data.get("phase")
-        for key in (f"{self.match.ruleset_id}.phase.{phase}", f"phase.{phase}"):
-            if i18n.has(key):
-                return t(key)
-        return ""
-
-    def phases(self, view: dict[str, Any]) -> list[str] | None:
-        """Return every phase name in order (the tracker shows the current one among them), or None."""
-        return None
-
-    def round_label(self, view: dict[str, Any]) -> str | None:
-        """Return the round or turn label for the tracker (default: from view ``round`` or ``turn``)."""
-        for key in ("round", "turn"):
-            v = view.get(key)
-            if isinstance(v, int) and not isinstance(v, bool):
-                if key == "round":
-                    return t("ui.round", n=v) if i18n.has("ui.round") else t("game.round_n", n=v)
-                return t("game.turn_n", n=v)
-        return None
-
     def inspect(self, payload: Any) -> None:
         """Right-click on a region: show it large (default: the action's description)."""
         if isinstance(payload, Action):
             self.inspector.open(self.describe(payload), self.rule_hint(payload))
         elif isinstance(payload, (list, tuple)) and payload and isinstance(payload[0], Action):
             self.inspector.open(self.describe(payload[0]), "\n".join(self.describe(a) for a in payload))
-
-    def rule_hint(self, action: Action) -> str:
-        """Return the tooltip text for an action (default: its description; rulesets may add the rule)."""
-        return self.describe(action)
 
     # ================================================================= helpers for subclasses
     @property
@@ -169,25 +127,6 @@ class RulesetScene(Scene):
     def lang(self) -> str:
         """The current language code."""
         return i18n.language()
-
-    def describe(self, action: Action) -> str:
-        """Return an action in words in the current language (memoized per position)."""
-        d = self.driver
-        d.refresh()
-        memo_key = (action, self.lang)
-        text = d.words.get(memo_key)
-        if text is None:
-            try:
-                text = self.state.describe(action, self.lang) or action.key
-            except Exception:  # noqa: BLE001 - wording never breaks play
-                log.exception("describe(%s)", action.key)
-                text = action.key
-            d.words[memo_key] = text
-        return text
-
-    def seat_name(self, seat: int | None) -> str:
-        """Return a seat's display name."""
-        return self.driver.seat_name(seat)
 
     def can_act(self) -> bool:
         """True when the seat in front may act now (human, its turn, nothing blocking, no pause waiting)."""
@@ -306,12 +245,6 @@ class RulesetScene(Scene):
         from game.scenes.base.result import show_result
 
         show_result(self)
-
-    def result_reason(self, reason: str) -> str:
-        """Return a result's reason in words: ``<ruleset>.result.<reason>``, then ``result.<reason>``."""
-        from game.scenes.base.result import result_reason
-
-        return result_reason(self.match.ruleset_id, reason)
 
     def rematch(self) -> None:
         """Start the same level with the same seats and the next seed."""
