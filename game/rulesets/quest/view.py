@@ -71,6 +71,25 @@ class Views:
         return out
 
 
+_SORTED: dict[tuple[int, str], tuple[dict[str, str], list[str]]] = {}
+
+
+def _sorted_ids(ids: dict[str, str], prefix: str) -> list[str]:
+    """The instance ids of a seat ("<seat>.") or of the encounter side ("": "e." and "s."), sorted;
+    memoised per ids table (``card_ids`` shares one per level and deck choice), read-only."""
+    hit = _SORTED.get((id(ids), prefix))
+    if hit is not None and hit[0] is ids:
+        return hit[1]
+    if len(_SORTED) > 256:
+        _SORTED.clear()
+    if prefix:
+        out = sorted(c for c in ids if c.startswith(prefix))
+    else:
+        out = sorted(c for c in ids if c[:2] in ("e.", "s."))
+    _SORTED[(id(ids), prefix)] = (ids, out)
+    return out
+
+
 def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[str, str]) -> dict[str, Any]:
     """Return state JSON consistent with ``seat``'s view: unknown cards dealt at random where "?" stands."""
     data = {k: v for k, v in view.items() if k not in EXTRAS}
@@ -88,7 +107,7 @@ def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[st
     stack = data.get("stack") or {}
     visible |= {i["card"] for i in stack.get("items", []) if isinstance(i, dict) and i.get("kind") == "play"}
     for s, p in enumerate(players):
-        unknown = sorted(c for c in ids if c.startswith(f"{s}.") and c not in visible)
+        unknown = [c for c in _sorted_ids(ids, f"{s}.") if c not in visible]
         rng.shuffle(unknown)
         hand = list(p.get("hand", []))
         for i, c in enumerate(hand):
@@ -96,7 +115,7 @@ def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[st
                 hand[i] = unknown.pop()
         p["hand"] = hand
         p["deck"] = [unknown.pop() if unknown else HIDDEN for _ in p.get("deck", [])]
-    unknown = sorted(c for c in ids if c[:2] in ("e.", "s.") and c not in visible)
+    unknown = [c for c in _sorted_ids(ids, "") if c not in visible]
     rng.shuffle(unknown)
     shadows = dict(enc.get("shadows") or {})
     for e in sorted(shadows):
