@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HIDDEN = "?"
 #: keys the view adds to the state's JSON (dropped again by ``state_data_from_view``)
-EXTRAS = ("viewer", "cards", "stats", "staging_threat", "willpower", "holder", "decision", "tip", "to_act")
+EXTRAS = ("viewer", "cards", "stats", "staging_threat", "willpower", "holder", "decision", "tip", "to_act",
+          "stage_points")
 _STATS = ("willpower", "attack", "defense", "threat", "hp")
 
 
@@ -61,6 +62,7 @@ class Views:
         out["cards"] = dict(self.cid)
         out["stats"] = {c: {s: (self.stat(c, s) if s != "hp" else self.hp(c)) for s in _STATS} for c in self.table}
         out["staging_threat"] = self.staging_threat()
+        out["stage_points"] = [self.stage_points(i) for i in range(len(self.model.stages))]
         out["willpower"] = sum(self.stat(c, "willpower") for p in self.players for c in p.heroes + p.allies
                                if self.table[c].committed)
         out["holder"] = self.stack.holder if self.step is Step.ACTIONS else None
