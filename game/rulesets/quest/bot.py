@@ -38,8 +38,9 @@ def evaluate(st: QuestState, seat: int) -> float:
         return 0.0
     stages = st.model.stages
     enc = st.encounter
-    total = sum(s.quest_points for s in stages) or 1
-    done = sum(s.quest_points for s in stages[:enc.stage]) + min(enc.progress, stages[enc.stage].quest_points)
+    need = [st.stage_points(i) for i in range(len(stages))]
+    total = sum(need) or 1
+    done: float = sum(need[:enc.stage]) + min(enc.progress, need[enc.stage])
     if enc.active is not None:
         cs = st.table.get(enc.active)
         done += 0.5 * (cs.progress if cs is not None else 0)

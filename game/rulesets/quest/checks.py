@@ -81,7 +81,7 @@ class Checks:
         stages = self.model.stages
         if self.encounter.stage >= len(stages):
             bad.append("quest stage out of range")
-        elif self.phase is not P_OVER and self.encounter.progress >= stages[self.encounter.stage].quest_points:
+        elif self.phase is not P_OVER and self.encounter.progress >= self.stage_points(self.encounter.stage):
             bad.append("quest stage complete but not advanced")
         for item in self.stack.items:
             if not isinstance(item, dict) or item.get("kind") not in ("play", "use"):

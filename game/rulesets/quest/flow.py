@@ -62,7 +62,7 @@ def auto_window(st: QuestState, ev: list[Event]) -> bool:
         AFTER_WINDOW[w](st, ev)
         return True
     st.stack.holder = holder
-    if legal.window_plays(st, holder):
+    if legal.has_window_play(st, holder):
         return False
     windows.pass_priority(st, holder, ev, auto=True)
     return True

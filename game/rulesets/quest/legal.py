@@ -6,11 +6,12 @@ that is not legal now is refused, in the player's language.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterator
 
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.rulesets.quest import combat
+from game.rulesets.quest.cards import owner_of
 from game.rulesets.quest.parts import Kind
 from game.rulesets.quest.phases.encounter import engage_options
 from game.rulesets.quest.phases.questing import travel_options
@@ -18,9 +19,8 @@ from game.rulesets.quest.phases.setup import allowed_decks
 from game.rulesets.quest.plays import (
     ENTER_WHENS,
     PLAY_WHENS,
-    ability_ready,
-    affordable,
     attach_spots,
+    has_action,
     targets_for,
 )
 
@@ -29,7 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _with_targets(kind: str, card: str, targets: list[str | None]) -> list[Action]:
-    return [Action.of(kind, card=card) if tg is None else Action.of(kind, card=card, target=tg) for tg in targets]
+    # built directly (the arguments already in Action.of's sorted order: card < target): the action
+    # windows build these lists at every decision and in every search iteration
+    return [Action(kind, (("card", card),)) if tg is None else Action(kind, (("card", card), ("target", tg)))
+            for tg in targets]
 
 
 def deck_actions(st: QuestState, seat: int) -> list[Action]:
@@ -45,41 +48,93 @@ def mulligan_actions(st: QuestState, seat: int) -> list[Action]:
     return out
 
 
-def window_plays(st: QuestState, seat: int) -> list[Action]:
-    """What a seat may do in an action window besides passing: action events and card actions."""
-    p = st.players[seat]
-    out: list[Action] = []
+def _pool(st: QuestState, seat: int) -> dict[str, int]:
+    """The resources the seat can pay with per sphere ("neutral": every hero's), as ``can_pay`` counts them."""
+    out = {"neutral": 0}
+    for h in st.players[seat].heroes:
+        r = st.table[h].resources
+        out["neutral"] += r
+        sphere = st.defn(h).sphere
+        if sphere != "neutral":
+            out[sphere] = out.get(sphere, 0) + r
+    return out
+
+
+def _pays(pool: dict[str, int], d: Any, cost: int) -> bool:
+    """``can_pay`` from a precomputed pool (a sphere without a hero pays nothing)."""
+    return pool.get(d.sphere, 0) >= cost
+
+
+def _window_events(st: QuestState, seat: int, pool: dict[str, int]) -> Iterator[tuple[str, Any]]:
+    """The seat's affordable action events in hand, the first copy of each card."""
     seen: set[str] = set()
-    for c in p.hand:
+    for c in st.players[seat].hand:
         d = st.defn(c)
-        if d.kind != "event" or st.cid[c] in seen or not affordable(st, seat, c):
+        if d.kind != "event" or st.cid[c] in seen or not _pays(pool, d, d.cost):
             continue
         seen.add(st.cid[c])  # copies of one card are the same choice: offer the first
-        out += _with_targets(Kind.PLAY, c, targets_for(st, d, PLAY_WHENS))
+        yield c, d
+
+
+def _window_abilities(st: QuestState, seat: int, pool: dict[str, int]) -> Iterator[tuple[str, Any]]:
+    """The seat's cards in play with an action usable now (``plays.ability_ready``, pool-priced)."""
+    p = st.players[seat]
     for c in p.heroes + p.allies + p.attachments:
-        if ability_ready(st, seat, c):
-            out += _with_targets(Kind.USE, c, targets_for(st, st.defn(c), ("action",)))
+        d = st.defn(c)
+        if not has_action(d):
+            continue
+        cs = st.table.get(c)
+        if cs is None or cs.used or owner_of(c) != seat or (d.action_exhaust and cs.exhausted):
+            continue
+        if _pays(pool, d, d.action_cost):
+            yield c, d
+
+
+def window_plays(st: QuestState, seat: int) -> list[Action]:
+    """What a seat may do in an action window besides passing: action events and card actions."""
+    pool = _pool(st, seat)
+    out: list[Action] = []
+    for c, d in _window_events(st, seat, pool):
+        out += _with_targets(Kind.PLAY, c, targets_for(st, d, PLAY_WHENS))
+    for c, d in _window_abilities(st, seat, pool):
+        out += _with_targets(Kind.USE, c, targets_for(st, d, ("action",)))
     return out
+
+
+def has_window_play(st: QuestState, seat: int) -> bool:
+    """True when ``window_plays`` would offer anything (stops at the first play found)."""
+    pool = _pool(st, seat)
+    for _c, d in _window_events(st, seat, pool):
+        if targets_for(st, d, PLAY_WHENS):
+            return True
+    for _c, d in _window_abilities(st, seat, pool):
+        if targets_for(st, d, ("action",)):
+            return True
+    return False
+
+
+_PASS = Action.of(Kind.PASS)
 
 
 def window_actions(st: QuestState, seat: int) -> list[Action]:
     """An action window: pass, play an action event, use a card's action."""
-    return [Action.of(Kind.PASS)] + window_plays(st, seat)
+    return [_PASS] + window_plays(st, seat)
 
 
 def plan_plays(st: QuestState, seat: int) -> list[Action]:
     """2a: the allies and attachments the seat can pay for (attachments on each possible character)."""
     out: list[Action] = []
     seen: set[str] = set()
+    pool = _pool(st, seat)
     for c in st.players[seat].hand:
         d = st.defn(c)
-        if d.kind not in ("ally", "attachment") or st.cid[c] in seen or not affordable(st, seat, c):
+        if d.kind not in ("ally", "attachment") or st.cid[c] in seen or not _pays(pool, d, d.cost):
             continue
         seen.add(st.cid[c])
         if d.kind == "ally":
             out += _with_targets(Kind.PLAY, c, targets_for(st, d, ENTER_WHENS))
         else:
-            out += [Action.of(Kind.PLAY, card=c, on=ch) for ch in attach_spots(st, seat, c)]
+            out += [Action(Kind.PLAY, (("card", c), ("on", ch))) for ch in attach_spots(st, seat, c)]
     return out
 
 

@@ -125,6 +125,8 @@ class Stage(StrictModel):
     name: LocalizedText
     text: LocalizedText = ""
     quest_points: int = Field(ge=1, le=60)
+    #: more progress needed per player beyond the first (a stage needs quest_points + this x (players - 1))
+    quest_points_per_player: int = Field(0, ge=0, le=20)
     effects: list[Effect] = Field(default_factory=list, max_length=4)  # type: ignore[valid-type]
 
 

@@ -118,13 +118,28 @@ def play_attachment(st: QuestState, seat: int, card: str, on: str, ev: list[Even
     run_effects(st, card, ENTER_WHENS, seat, None, ev)
 
 
+_HAS_ACTION: dict[int, tuple[Any, bool]] = {}
+
+
+def has_action(d: Any) -> bool:
+    """True when the card definition has an effect used as an action (memo per definition)."""
+    hit = _HAS_ACTION.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    if len(_HAS_ACTION) > 4096:
+        _HAS_ACTION.clear()
+    yes = any(e.when == "action" for e in d.effects)
+    _HAS_ACTION[id(d)] = (d, yes)
+    return yes
+
+
 def ability_ready(st: QuestState, seat: int, card: str) -> bool:
     """True when a card in play of the seat has an action it may use now (once per round)."""
     d = st.defn(card)
     cs = st.table.get(card)
     if cs is None or cs.used or owner_of(card) != seat:
         return False
-    if not any(e.when == "action" for e in d.effects):
+    if not has_action(d):
         return False
     if d.action_exhaust and cs.exhausted:
         return False

@@ -295,13 +295,18 @@ class Table:
 
         run_effects(self, loc, "explored", None, None, ev)
 
+    def stage_points(self: QuestState, stage: int) -> int:  # type: ignore[misc]
+        """The progress a stage needs with this many seats: quest_points + quest_points_per_player x (seats - 1)."""
+        s = self.model.stages[stage]
+        return int(s.quest_points + s.quest_points_per_player * (len(self.players) - 1))
+
     def quest_progress(self: QuestState, n: int, ev: list[Event]) -> None:  # type: ignore[misc]
         """Progress on the quest stage; a complete stage gives way to the next, the last one wins."""
         enc = self.encounter
         stages = self.model.stages
         enc.progress += n
         ev.append(Event("QuestProgress", {"stage": enc.stage, "amount": n, "progress": enc.progress}))
-        if enc.progress >= stages[enc.stage].quest_points:
+        if enc.progress >= self.stage_points(enc.stage):
             ev.append(Event("StageCompleted", {"stage": enc.stage}))
             if enc.stage + 1 >= len(stages):
                 self.end_game(list(range(len(self.players))), "victory", ev)

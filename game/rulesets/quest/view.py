@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HIDDEN = "?"
 #: keys the view adds to the state's JSON (dropped again by ``state_data_from_view``)
-EXTRAS = ("viewer", "cards", "stats", "staging_threat", "willpower", "holder", "decision", "tip", "to_act")
+EXTRAS = ("viewer", "cards", "stats", "staging_threat", "willpower", "holder", "decision", "tip", "to_act",
+          "stage_points")
 _STATS = ("willpower", "attack", "defense", "threat", "hp")
 
 
@@ -61,6 +62,7 @@ class Views:
         out["cards"] = dict(self.cid)
         out["stats"] = {c: {s: (self.stat(c, s) if s != "hp" else self.hp(c)) for s in _STATS} for c in self.table}
         out["staging_threat"] = self.staging_threat()
+        out["stage_points"] = [self.stage_points(i) for i in range(len(self.model.stages))]
         out["willpower"] = sum(self.stat(c, "willpower") for p in self.players for c in p.heroes + p.allies
                                if self.table[c].committed)
         out["holder"] = self.stack.holder if self.step is Step.ACTIONS else None
@@ -69,6 +71,25 @@ class Views:
         if tip is not None:
             out["tip"] = tip if isinstance(tip, str) else tip.model_dump(exclude_none=True)
         return out
+
+
+_SORTED: dict[tuple[int, str], tuple[dict[str, str], list[str]]] = {}
+
+
+def _sorted_ids(ids: dict[str, str], prefix: str) -> list[str]:
+    """The instance ids of a seat ("<seat>.") or of the encounter side ("": "e." and "s."), sorted;
+    memoised per ids table (``card_ids`` shares one per level and deck choice), read-only."""
+    hit = _SORTED.get((id(ids), prefix))
+    if hit is not None and hit[0] is ids:
+        return hit[1]
+    if len(_SORTED) > 256:
+        _SORTED.clear()
+    if prefix:
+        out = sorted(c for c in ids if c.startswith(prefix))
+    else:
+        out = sorted(c for c in ids if c[:2] in ("e.", "s."))
+    _SORTED[(id(ids), prefix)] = (ids, out)
+    return out
 
 
 def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[str, str]) -> dict[str, Any]:
@@ -88,7 +109,7 @@ def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[st
     stack = data.get("stack") or {}
     visible |= {i["card"] for i in stack.get("items", []) if isinstance(i, dict) and i.get("kind") == "play"}
     for s, p in enumerate(players):
-        unknown = sorted(c for c in ids if c.startswith(f"{s}.") and c not in visible)
+        unknown = [c for c in _sorted_ids(ids, f"{s}.") if c not in visible]
         rng.shuffle(unknown)
         hand = list(p.get("hand", []))
         for i, c in enumerate(hand):
@@ -96,7 +117,7 @@ def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[st
                 hand[i] = unknown.pop()
         p["hand"] = hand
         p["deck"] = [unknown.pop() if unknown else HIDDEN for _ in p.get("deck", [])]
-    unknown = sorted(c for c in ids if c[:2] in ("e.", "s.") and c not in visible)
+    unknown = [c for c in _sorted_ids(ids, "") if c not in visible]
     rng.shuffle(unknown)
     shadows = dict(enc.get("shadows") or {})
     for e in sorted(shadows):

@@ -128,6 +128,8 @@ class QuestView:
     decision: dict[str, Any]
     winners: tuple[int, ...] | None
     cards: dict[str, str]
+    #: the progress each stage needs with this many seats (quest_points_per_player counted)
+    stage_points: tuple[int, ...] = ()
 
     @classmethod
     def from_view(cls, view: Any) -> QuestView:
@@ -161,7 +163,8 @@ class QuestView:
             _int(v.get("willpower")), len(_ids(enc.get("deck"))), _ids(enc.get("discard")), _ids(enc.get("victory")),
             tuple(players), tuple(items), _dict(v.get("decision")),
             tuple(w for w in winners if isinstance(w, int)) if isinstance(winners, list) else None,
-            {k: str(c) for k, c in _dict(v.get("cards")).items()})
+            {k: str(c) for k, c in _dict(v.get("cards")).items()},
+            tuple(_int(n) for n in v.get("stage_points") or [] if isinstance(n, int)))
 
     def player(self, seat: int) -> PlayerView | None:
         """One seat's side (None for an unknown seat)."""

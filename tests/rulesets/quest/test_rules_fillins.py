@@ -63,7 +63,9 @@ def test_victory_when_the_last_stage_is_complete() -> None:
     st = game(2)
     st.encounter.stage = 2
     ev: list[Event] = []
-    st.add_progress(10, ev, to_quest_only=True)
+    st.add_progress(st.stage_points(2) - 1, ev, to_quest_only=True)
+    assert st.result() is None  # one short of the last stage's points (with two seats)
+    st.add_progress(1, ev, to_quest_only=True)
     res = st.result()
     assert res is not None and res.winners == (0, 1) and res.reason == "victory"
     assert st.to_act() is None and st.legal_actions() == []
@@ -183,3 +185,32 @@ def test_decisions_belong_to_the_seat_whose_choice_it_is() -> None:
     st.flow.settle(st, [])
     assert st.step is Step.DEFEND and st.to_act() == 1 and st.attack.enemy == wolf
     assert instance(st, "corvan_ironbrow", "1.") in {a.get("card") for a in st.legal_actions()}
+
+
+def _stages_per_player(per: int) -> list[dict]:
+    stages = [dict(s) for s in tutorial().data["stages"]]
+    for s in stages:
+        s["quest_points_per_player"] = per
+    return stages
+
+
+@pytest.mark.parametrize("seats", [1, 2, 4])
+def test_stage_quest_points_per_player_grow_with_the_seats(seats: int) -> None:
+    level = level_from({"stages": _stages_per_player(3)})
+    base = [s["quest_points"] for s in tutorial().data["stages"]]
+    st = game(seats, level=level)
+    need = base[0] + 3 * (seats - 1)
+    assert st.stage_points(0) == need and st.view(0)["stage_points"][0] == need
+    ev: list[Event] = []
+    st.add_progress(need - 1, ev, to_quest_only=True)
+    assert st.encounter.stage == 0 and st.encounter.progress == need - 1  # one short: the stage holds
+    st.add_progress(1, ev, to_quest_only=True)
+    assert st.encounter.stage == 1 and st.encounter.progress == 0
+    assert [e.kind for e in ev if e.kind.startswith("Stage")] == ["StageCompleted", "StageBegan"]
+
+
+def test_stage_quest_points_per_player_refuses_bad_values() -> None:
+    from game.engine.levels import LevelError
+
+    with pytest.raises(LevelError, match="quest_points_per_player"):
+        level_from({"stages": _stages_per_player(-1)})
