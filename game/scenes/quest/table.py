@@ -178,8 +178,10 @@ class Table:
         index = _int(get(qv, "stage"))
         stages = list(get(model, "stages") or ())
         st = stages[index] if 0 <= index < len(stages) else None
+        needs = get(qv, "stage_points") or ()  # with this many players (quest_points_per_player)
+        points = _int(needs[index]) if 0 <= index < len(needs) else _int(get(st, "quest_points"))
         stage = Stage(index, max(1, len(stages)), get(st, "name", ""), get(st, "text", ""),
-                      _int(get(st, "quest_points")), _int(get(qv, "progress")))
+                      points, _int(get(qv, "progress")))
         dec = get(qv, "decision") or {}
         attack = {k: dec[k] for k in ("enemy", "defender", "attackers", "seat") if isinstance(dec, dict) and k in dec}
         window = get(qv, "window")

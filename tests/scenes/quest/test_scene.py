@@ -214,3 +214,16 @@ def test_set_up_is_a_clear_choice_of_deck_then_keep_or_a_new_hand(app: Any) -> N
     before = len(scene.match.history)
     click(app, visible_point(scene, choice["keep"]))
     assert scene.match.history[before].action.kind == "keep"
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_quest_card_shows_the_points_this_many_players_need(app: Any, players: int) -> None:
+    """A stage needs quest_points + quest_points_per_player x (players - 1): the card says that, not the base."""
+    seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {i}", "bot", "random") for i in range(1, players)]
+    scene = start(app, seats, level="01_mill_road")
+    frames(app, 3)
+    stage = scene.table.stage
+    needs = scene.match.state.stage_points(stage.index)
+    base = scene.model.stages[stage.index].quest_points
+    assert stage.points == needs
+    assert (needs > base) == (players > 1), (needs, base)
