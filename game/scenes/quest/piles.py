@@ -2,7 +2,7 @@
 
 Why a scene of its own: discard piles are public and players read them ("which treacheries came
 out already?"), but the table shows only their top card. A click or right-click on a discard pile
-pushes this overlay over the table: the card kit's ``PileOverlay`` (grid newest first, scrolling,
+pushes this overlay over the table (``PileOverlayScene``): the card kit's ``PileOverlay`` (grid newest first, scrolling,
 zoom on click, Esc or a click outside closes) with the quest's faces and words. It never changes
 game state.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.app.scene import Scene
+from game.scenes.base.pilescene import PileOverlayScene
 from game.scenes.quest import cards as art
 from game.scenes.quest.words import w
 from game.ui.cards.pile import PileOverlay
@@ -28,15 +28,14 @@ def _words(key: str, **kw: Any) -> str:
     return w(_KEYS[key], **kw)
 
 
-class PileScene(Scene):
+class PileScene(PileOverlayScene):
     """An overlay listing one discard pile (``("discard", seat)`` or ``("encounter_discard",)``)."""
 
-    opaque = False
     name = "quest-pile"
 
     def __init__(self, app: Any, game: Any, key: tuple) -> None:
         super().__init__(app)
-        self.game, self.key, self.closed = game, tuple(key), False
+        self.game, self.key = game, tuple(key)
         seat = key[1] if key[0] == "discard" else None
         self.overlay = PileOverlay(self._pile, self._face, lambda size: art.back(size, seat is None),
                                    lambda iid: game.card_tip(iid), self._title, _words,
@@ -58,59 +57,3 @@ class PileScene(Scene):
 
     def _face(self, iid: str, size: tuple[int, int]) -> pygame.Surface | None:
         return self.game.painter.face(self.game.table.cards.get(iid), size)
-
-    @property
-    def cards(self) -> list[str]:
-        """The pile, newest first."""
-        return self.overlay.cards
-
-    @property
-    def router(self) -> Any:
-        """The overlay's input router."""
-        return self.overlay.router
-
-    def text_problems(self) -> list[str]:
-        """Text of the last drawn frame outside its box or overlapping other text."""
-        return self.overlay.texts.problems()
-
-    def close_overlay(self) -> None:
-        """Leave the overlay (back to the table)."""
-        if not self.closed and self.app.top is self:
-            self.closed = True
-            self.app.pop()
-
-    def update(self, dt: float) -> None:
-        """Hover timer and the zoom's fade."""
-        self.overlay.update(dt)
-
-    def is_animating(self) -> bool:
-        """True while the zoom fades in or a tooltip waits to appear."""
-        return self.overlay.animating
-
-    def on_settings_changed(self) -> None:
-        """Re-word the overlay."""
-        super().on_settings_changed()
-        self.overlay.build_regions()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Keys scroll or close; the mouse goes through the overlay's own router."""
-        if self.handle_ui_event(event):
-            return
-        if self.overlay.handle_key(event):
-            return
-        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
-                              pygame.KEYDOWN, pygame.WINDOWLEAVE):
-            return
-        for intent in self.overlay.router.handle(event):
-            self.overlay.on_intent(intent)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Dim the table and draw the panel with the pile's cards."""
-        from game.app import draw
-
-        draw.shade(surface, 170)
-        self.overlay.draw(surface)
-
-    def draw_top(self, surface: pygame.Surface) -> None:
-        """The zoom and the tooltip over the overlay."""
-        self.overlay.draw_top(surface)
