@@ -16,8 +16,10 @@ from typing import Any, Iterable
 
 import pygame
 
+from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.events import Event
+from game.ui import text as uitext
 
 
 class Pane:
@@ -54,6 +56,42 @@ class Pane:
     def text_problems(self) -> list[str]:
         """Return text that did not fit (read from the text recorder); empty when all fits."""
         return []
+
+
+class TextPane(Pane):
+    """A pane that records every line of text it draws (``self.rec``), so ``text_problems`` can check it."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.rec = uitext.TextRecorder()
+
+    @property
+    def lang(self) -> str:
+        """The host's language (the current one in a bare host)."""
+        return str(getattr(self.scene, "lang", None) or i18n.language())
+
+    def put(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Any,
+            align: str, box: pygame.Rect, bold: bool = False, max_width: int | None = None) -> pygame.Rect:
+        """Draw text as given and record it with the box it must stay in."""
+        return self.rec.put(surface, text, pos, size, colour, align, box, bold, max_width)
+
+    def line(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Any,
+             align: str = "midleft", bold: bool = False, minimum: int | None = None) -> pygame.Rect:
+        """One line inside ``box``: the font shrinks (not below ``minimum``), then the text is cut with "…"."""
+        return self.rec.line(surface, text, box, size, colour, align, bold, minimum)
+
+    def block(self, surface: pygame.Surface, text: str, box: pygame.Rect, start: int, minimum: int,
+              colour: Any, bold: bool = False) -> Any:
+        """A wrapped block fitted to ``box``."""
+        return self.rec.block(surface, text, box, start, minimum, colour, bold)
+
+    def drawn(self) -> list[uitext.DrawnText]:
+        """The text records of the last drawing."""
+        return list(self.rec.records)
+
+    def text_problems(self) -> list[str]:
+        """Text of the last drawing outside its box or on other text."""
+        return self.rec.problems()
 
 
 class PaneHost:

@@ -14,12 +14,10 @@ from typing import Any
 
 import pygame
 
-from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.paths import assets_dir
-from game.scenes.base.pane import Pane
+from game.scenes.base.pane import TextPane
 from game.ui import gfx
-from game.ui import text as uitext
 from game.ui.payload import Ref
 
 ART = "expedition"
@@ -177,19 +175,10 @@ def ref(kind: str, *args: Any) -> Ref:
     return Ref.of(kind, *args)
 
 
-class ExpeditionPane(Pane):
+class ExpeditionPane(TextPane):
     """An expedition pane: draws from an ``ExpeditionView`` and records every line of text it draws."""
 
     geo = Geometry
-
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
-        self.rec = uitext.TextRecorder()
-
-    @property
-    def lang(self) -> str:
-        """The host's language."""
-        return str(getattr(self.scene, "lang", None) or i18n.language())
 
     @property
     def legal(self) -> list[Action]:
@@ -198,21 +187,3 @@ class ExpeditionPane(Pane):
         if callable(can) and not can():
             return []
         return list(getattr(self.scene, "legal", None) or [])
-
-    def line(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Any,
-             align: str = "midleft", bold: bool = False, minimum: int | None = None) -> pygame.Rect:
-        """One line inside ``box``: the font shrinks (not below ``minimum``), then the text is cut with "…"."""
-        return self.rec.line(surface, text, box, size, colour, align, bold, minimum)
-
-    def block(self, surface: pygame.Surface, text: str, box: pygame.Rect, start: int, minimum: int,
-              colour: Any, bold: bool = False) -> Any:
-        """A wrapped block fitted to ``box``."""
-        return self.rec.block(surface, text, box, start, minimum, colour, bold)
-
-    def drawn(self) -> list[uitext.DrawnText]:
-        """The text records of the last drawing."""
-        return list(self.rec.records)
-
-    def text_problems(self) -> list[str]:
-        """Text of the last drawing outside its box or on other text."""
-        return self.rec.problems()

@@ -14,9 +14,8 @@ from typing import Any
 import pygame
 
 from game.engine.actions import Action
-from game.engine import i18n
 from game.rulesets.skirmish.views import ChainEntry, SkirmishView
-from game.scenes.base.pane import Pane
+from game.scenes.base.pane import TextPane
 from game.ui import text as uitext
 
 ASSETS = "skirmish"
@@ -139,19 +138,10 @@ def part_state(p: Any) -> str:
     return t("skirmish_scene.active")
 
 
-class SkirmishPane(Pane):
+class SkirmishPane(TextPane):
     """A skirmish pane: draws from a ``SkirmishView`` and records every line of text it draws."""
 
     geo = Geometry
-
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
-        self.rec = uitext.TextRecorder()
-
-    @property
-    def lang(self) -> str:
-        """The host's language (the current one in a bare host)."""
-        return str(getattr(self.scene, "lang", None) or i18n.language())
 
     @property
     def legal(self) -> list[Action]:
@@ -162,21 +152,3 @@ class SkirmishPane(Pane):
     def selected(self) -> tuple | None:
         """The menu group whose targets are shown (the host's)."""
         return getattr(self.scene, "selected", None)
-
-    def put(self, surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Any,
-            align: str, box: pygame.Rect, bold: bool = False, max_width: int | None = None) -> pygame.Rect:
-        """Draw text as given and record it with the box it must stay in."""
-        return self.rec.put(surface, text, pos, size, colour, align, box, bold, max_width)
-
-    def line(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Any,
-             align: str = "midleft", bold: bool = False, minimum: int | None = None) -> pygame.Rect:
-        """One line inside ``box``: the font shrinks (not below ``minimum``), then the text is cut with "…"."""
-        return self.rec.line(surface, text, box, size, colour, align, bold, minimum)
-
-    def drawn(self) -> list[uitext.DrawnText]:
-        """The text records of the last drawing."""
-        return list(self.rec.records)
-
-    def text_problems(self) -> list[str]:
-        """Text of the last drawing outside its box or on other text."""
-        return self.rec.problems()
