@@ -41,6 +41,8 @@ class TableWords:
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
+        self._tips: dict[tuple, str] = {}   # card tooltips of the table shown now (regions ask every frame)
+        self._tips_of: tuple[Any, str] | None = None  # (the table object itself, the language)
 
     # ---------------------------------------------------------------- stats
     def stat(self, cs: CardState | None, name: str) -> int:
@@ -219,7 +221,18 @@ class TableWords:
         return "\n".join(b for b in bits if b)
 
     def card_tip(self, iid: str, acts: list[Action] | None = None) -> str:
-        """A card's tooltip: its words, then what clicking it does with its preview."""
+        """A card's tooltip: its words, then what clicking it does with its preview (kept per table shown)."""
+        table = self.scene.table
+        shown = (table, self.scene.lang)
+        if self._tips_of is None or self._tips_of[0] is not table or self._tips_of[1] != shown[1]:
+            self._tips, self._tips_of = {}, shown
+        key = (iid, tuple(acts or ()))
+        tip = self._tips.get(key)
+        if tip is None:
+            tip = self._tips[key] = self._card_tip(iid, acts)
+        return tip
+
+    def _card_tip(self, iid: str, acts: list[Action] | None) -> str:
         lines = self.card_lines(iid, full=False)
         for a in (acts or [])[:3]:
             lines.append("» " + self.scene.describe(a))
