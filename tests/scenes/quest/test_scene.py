@@ -65,7 +65,7 @@ def play_out(app: Any, scene: Any, limit: int = 2500) -> int:
     for _ in range(limit):
         if m.is_over():
             break
-        assert to_next_human(app, scene, 30), "the human never got the turn"
+        assert to_next_human(app, scene, 120), "the human never got the turn"  # a liveness wait: bots think in a worker thread
         if m.is_over():
             break
         before = len(m.history)
