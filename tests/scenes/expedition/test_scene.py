@@ -223,3 +223,21 @@ def test_right_click_tells_what_a_square_holds_and_marks_name_themselves(app: An
     frames(app, 2)
     assert scene.inspector.title == board.terrain.look(*site.at).name
     assert site.name in scene.inspector.body
+
+
+def test_right_click_on_a_city_action_inspects_without_crashing(app: Any) -> None:
+    """A right-click on a "sell" or "quest" region hands the pane an Action whose kind matches a card
+    reference's: only references are inspected (the monkey found `0 <= ('slot', 0)` here)."""
+    scene = start(app)
+    town = next(s.at for s in scene.match.level.model.sites if s.kind == "town")
+    assert advance(scene, lambda st: st.child is None and str(st.step) == "city" and st.to_act() == 0,
+                   prefer=("leave",), avoid=("end", "stay"), toward=tuple(town))
+    frames(app, 2)
+    city = scene.pane("city")
+    for kind in ("sell", "quest", "market"):
+        assert city.inspect(Action.of(kind, slot=0)) is None
+    sells = [r for r in scene.router.regions if r.key and r.key[0] == "sell" and isinstance(r.payload, Action)]
+    for r in sells:
+        click(app, visible_point(scene, r), button=3)
+        frames(app, 2)
+    assert app.errors == [] and scene.text_problems() == []

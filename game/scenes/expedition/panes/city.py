@@ -19,6 +19,7 @@ from game.scenes.expedition.panes.heroes import draw_item, item_words
 from game.scenes.expedition.panes.marks import Choice, ItemMark
 from game.ui import gfx
 from game.ui.input import HitRegion
+from game.ui.payload import Ref
 
 CARD = 64
 
@@ -150,10 +151,10 @@ class CityPane(ExpeditionPane):
 
     def inspect(self, payload: Any) -> tuple[str, str] | None:
         """A market card, an item or a quest large."""
-        if not hasattr(payload, "kind") or payload.kind not in ("market", "sell", "quest") or not payload.args:
+        if not isinstance(payload, Ref) or payload.kind not in ("market", "sell", "quest") or not payload.args:
             return None
         k = payload.args[0]
-        if 0 <= k < len(self.spots):
+        if isinstance(k, int) and 0 <= k < len(self.spots):
             _rect, o, _kind = self.spots[k]
             if o.item is not None and not o.item.hidden:
                 return o.item.name, item_words(o.item) + (f"\n{o.detail}" if o.detail else "")

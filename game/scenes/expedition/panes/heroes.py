@@ -17,6 +17,7 @@ from game.scenes.expedition.panes.common import ART, ExpeditionPane, item_path, 
 from game.scenes.expedition.panes.marks import ItemMark, Sheet
 from game.ui import gfx
 from game.ui.input import HitRegion
+from game.ui.payload import Ref
 
 STATS = ("resistance", "agility", "vision")
 
@@ -148,7 +149,7 @@ class HeroesPane(ExpeditionPane):
     def inspect(self, payload: Any) -> tuple[str, str] | None:
         """An item's words, or the messages and quests of the sheet shown."""
         s = self.shown
-        if s is None or not hasattr(payload, "kind"):
+        if s is None or not isinstance(payload, Ref):
             return None
         if payload.kind == "item":
             item = next((i for i in s.items if i.slot == payload.args[1]), None)

@@ -25,6 +25,7 @@ from game.ui import anim, gfx
 from game.ui import text as uitext
 from game.ui.floaters import FloaterLayer
 from game.ui.input import HitRegion
+from game.ui.payload import Ref
 
 STEP_TIME = 0.12
 
@@ -231,7 +232,7 @@ class MapPane(ExpeditionPane):
 
     def inspect(self, payload: Any) -> tuple[str, str] | None:
         """A square's biome, site, people and monsters (right-click on the map)."""
-        if not hasattr(payload, "kind") or payload.kind != "cell" or self.board is None:
+        if not isinstance(payload, Ref) or payload.kind != "cell" or self.board is None:
             return None
         sq = tuple(payload.args[0])
         words = self.square_words(self.board, sq)  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from game.scenes.expedition.panes.marks import Choice, ItemMark
 from game.ui import gfx
 from game.ui.drops import DropMatcher
 from game.ui.input import HitRegion
+from game.ui.payload import Ref
 
 TILE = 40
 
@@ -190,7 +191,7 @@ class TradePane(ExpeditionPane):
 
     def inspect(self, payload: Any) -> tuple[str, str] | None:
         """An item of either hero large."""
-        if hasattr(payload, "kind") and payload.kind == "titem":
+        if isinstance(payload, Ref) and payload.kind == "titem":
             for tile, side, item in self.tiles:
                 if side == payload.args[0] and item.slot == payload.args[1]:
                     return item.name, item_words(item)
