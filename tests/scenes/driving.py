@@ -106,7 +106,7 @@ def advance_with(scene: Any, policy: Callable[[Any, int, list, Any], Any], until
     m = scene.match
     for _ in range(limit):
         if until(m.state):
-            scene._cache_key = None
+            scene.driver.invalidate()
             return True
         if m.is_over():
             return False
@@ -115,7 +115,7 @@ def advance_with(scene: Any, policy: Callable[[Any, int, list, Any], Any], until
         if act is None:
             act = policy(m.state, m.to_act(), legal, rng)
         m.apply(act, m.to_act())
-    scene._cache_key = None
+    scene.driver.invalidate()
     return until(m.state)
 
 

@@ -115,6 +115,11 @@ class MatchDriver:
             log.exception("is_hidden_information")
             return True
 
+    def invalidate(self) -> None:
+        """Forget the cached view and legal actions (the state was set from outside: a test, a tool)."""
+        self.cache_key = None
+        self.dirty = True
+
     def refresh(self) -> None:
         """Recompute the view and legal actions when the position or the seat in front changed."""
         key = (id(self.match.state), len(self.match.history), self.viewer)

@@ -42,7 +42,7 @@ def advance(scene: Any, until: Callable[[Any], bool], prefer: tuple[str, ...] = 
         if toward is not None and moves:
             pick = [min(moves, key=lambda a: abs(a.get("x") - toward[0]) + abs(a.get("y") - toward[1]))]
         m.apply(rng.choice(pick), m.to_act())
-    scene._cache_key = None
+    scene.driver.invalidate()
     scene.reader.forget()
     return until(m.state)
 

@@ -67,7 +67,7 @@ def test_seed000_4_2_hot_seat_trade_by_dragging_items_into_the_offer(app: Any) -
         and st.heroes[1 - st.to_act()].items, avoid=("end", "quick"))
     seat = m.to_act()
     scene.driver.viewer = seat
-    scene._cache_key = None
+    scene.driver.invalidate()
     frames(app, 2)
     trade = next(a for a in m.legal_actions() if a.kind == "trade")
     click_action(app, scene, trade)
@@ -108,7 +108,7 @@ def test_seed000_4_1_npc_message_shown_to_its_hero_only(app: Any) -> None:
         a.kind == "talk" for a in st.legal_actions()), avoid=("end", "quick"))
     seat = m.to_act()
     scene.driver.viewer = seat
-    scene._cache_key = None
+    scene.driver.invalidate()
     frames(app, 2)
     talk = next(a for a in m.legal_actions() if a.kind == "talk")
     click_action(app, scene, talk)

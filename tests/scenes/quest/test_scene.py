@@ -116,7 +116,7 @@ def test_committing_by_click_and_by_drag_onto_the_quest_card(app: Any) -> None:
     while not any(a.kind == "commit" for a in m.legal_actions()):
         assert not m.is_over()
         m.apply(policy(m.state, m.to_act(), m.legal_actions(), rng), m.to_act())
-    scene._cache_key = None
+    scene.driver.invalidate()
     frames(app, 2)
     commits = [a for a in scene.legal if a.kind == "commit"]
     assert len(commits) >= 2
@@ -162,7 +162,7 @@ def test_hot_seat_shows_only_the_acting_players_hand(app: Any) -> None:
 def test_encounter_cards_are_revealed_one_by_one_with_their_keywords(app: Any) -> None:
     scene = start(app, [SeatSpec("Ana")])
     app.settings.animation_speed = 1.0
-    scene._apply_speed()
+    scene.on_settings_changed()  # follows the new animation speed
     advance(app, scene, lambda st: st.step.value == "commit" and st.to_act() == 0)
     assert to_next_human(app, scene)
     for a in [a for a in scene.legal if a.kind == "commit"][:2]:

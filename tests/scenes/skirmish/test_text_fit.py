@@ -67,7 +67,7 @@ def _reach(scene: Any, dtype: str, seed: int = 1, limit: int = 3000) -> bool:
             return False
         d = m.state.decision()
         if m.to_act() == 0 and d["type"] == dtype and (dtype == "advantage" or m.state.round >= 1):
-            scene._cache_key = None
+            scene.driver.invalidate()
             return True
         legal = m.legal_actions()
         takes = [a for a in legal if a.kind == "take"] if dtype == "consent" else []
