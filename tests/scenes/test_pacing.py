@@ -198,3 +198,37 @@ def test_hot_seat_pass_screen_before_the_first_mulligan_hand(app: Any) -> None:
                       lift=False)
     assert isinstance(app.top, PassScene), "nobody's opening hand shows before the pass screen"
     assert app.top.player == scene.seat_name(scene.match.to_act())
+
+
+def test_a_players_own_pass_in_a_quest_window_is_not_called_an_automatic_end_of_turn(app: Any) -> None:
+    """Quest logs a player's explicit pass as ``Passed``: that is the player's choice, not the rules passing for
+    them, so no "cannot play anything more" pause follows it (found in the real window, solo). And when the
+    rules pass a window for a solo player, the same player acts next: nothing happened unseen, no pause."""
+    from game.engine.i18n import t
+    from game.engine.levels import get_level
+
+    scene = open_game(app, "quest", get_level("quest", "tutorial"), [SeatSpec("Ana")], 3)
+    auto = t("game.ack.auto_pass", name="Ana")
+    explicit_passes = 0
+    pauses: list[str] = []
+    for _ in range(60):
+        assert wait_until(app, lambda: scene.match.is_over() or scene.can_act() or ack_region(scene) is not None)
+        if scene.match.is_over():
+            break
+        reg = ack_region(scene)
+        if reg is not None:
+            pauses.append(scene.driver.ack.summary)
+            click(app, reg.rect.center)
+            continue
+        legal = scene.legal
+        passes = [a for a in legal if a.kind == "pass"]
+        pick = passes[0] if passes else next((a for a in legal if a.kind in ("keep", "deck", "done")), legal[0])
+        last_was_pass = pick.kind == "pass"
+        explicit_passes += last_was_pass
+        scene.act(pick)
+        frames(app, 2)
+        if last_was_pass:
+            assert scene.driver.ack is None or scene.driver.ack.summary != auto, \
+                "the player's own pass is followed by a pause that says the rules passed for them"
+    assert explicit_passes >= 3, "the game went through several action windows"
+    assert pauses == [], "a solo player is never paused: they act next and the log shows what passed"

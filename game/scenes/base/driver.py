@@ -24,7 +24,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.i18n import t
+from game.engine.i18n import has, t
 from game.engine.protocol import IllegalAction
 from game.scenes.base.bots import BotJob, bot_for_seat, start_job
 from game.ui import anim
@@ -241,17 +241,20 @@ class MatchDriver:
                     boundary = i
                 owner = seat
             elif (ev.kind in AUTO_PASS_KINDS or (ev.auto and "pass" in ev.kind.lower())) and seat in humans \
-                    and (owner is None or seat == owner):
+                    and (owner is None or seat == owner) and (ev.auto or not (explicit and seat == actor)):
+                # a pass the player chose (quest's ``Passed``) is theirs, not the rules passing for them
                 passed.append(seat)
         self.turn_owner = owner
         if m.is_over():
             return None
         nxt = m.to_act()
         handover = (self.hot_seat and actor in humans and nxt in humans and nxt != actor)
+        if passed and nxt == passed[-1] and not handover:
+            return None  # the same player acts next: the log shows the passes, nothing happened unseen
         if passed:
             who = self.seat_name(passed[-1])
-            summary = t("game.ack.auto_pass", name=who) if len(passed) == 1 else \
-                t("game.ack.auto_passes", name=who, n=len(passed))
+            summary = t(self._ack_key("auto_pass"), name=who) if len(passed) == 1 else \
+                t(self._ack_key("auto_passes"), name=who, n=len(passed))
         elif ended_by is not None:
             line = m.log[start].text_for(self.viewer, i18n_lang()) if start < len(m.log) else action.key
             summary = t("game.ack.turn_over", action=line)
@@ -262,6 +265,11 @@ class MatchDriver:
             return None
         return Ack(t("game.end_turn"), summary, handover=handover, split=self._line_of(events, boundary, start),
                    seat=passed[-1] if passed else ended_by)
+
+    def _ack_key(self, name: str) -> str:
+        """The pause's words: ``<ruleset>_scene.ack.<name>`` when the ruleset words it its own way, else the table's."""
+        own = f"{self.match.ruleset_id}_scene.ack.{name}"
+        return own if has(own) else f"game.ack.{name}"
 
     def _line_of(self, events: list[Event], i: int | None, start: int) -> int | None:
         """The position in ``match.log`` of the first line of ``events[i:]`` (None when unknown).
