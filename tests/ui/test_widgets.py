@@ -211,3 +211,29 @@ def test_every_ui_string_has_spanish_english_and_italian():
     for k, v in keys.items():
         assert set(v) == {"en", "es", "it"} and all(v.values()), k
     assert i18n.t("ui.round", "es", n=2) == "Ronda 2"
+
+
+def test_action_bar_stacks_long_choices_into_a_readable_column_above_a_narrow_bar():
+    """Three "plays X on Y" choices and Cancel in a bar 240 px wide (quest's, under the log) used to shrink
+    into unreadable slivers: they rise as a column of full-size buttons, right-aligned with the bar."""
+    labels = ["Ana plays Keen Blade on Maelis Lanternkeeper", "Ana plays Keen Blade on Corvan Ironbrow",
+              "Ana plays Keen Blade on Brannoc the Wall", "Cancel"]
+    bar = ActionBar((1030, 660, 240, 50), [(x, i) for i, x in enumerate(labels)], size=16)
+    assert bar.stacked
+    rects = [b.rect for b in bar.buttons]
+    assert rects[-1].y == 660, "the last choice (Cancel) sits on the bar itself"
+    assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:])), "one above the other, in order, no overlap"
+    assert all(r.right == 1270 and r.left >= 0 and r.top >= 0 for r in rects)
+    for b in bar.buttons:
+        need = gfx.text_size(b.label, 16, False)[0]
+        assert b.rect.w - 12 >= need, f"{b.label!r} fits at the bar's text size"
+    surf = pygame.Surface((1280, 720))
+    bar.draw(surf)
+    assert surf.get_at((rects[0].x - 3, rects[0].centery))[:3] != (0, 0, 0), "an opaque backing behind the column"
+
+
+def test_action_bar_keeps_a_row_when_it_fits_or_there_is_no_room_above():
+    row = ActionBar((0, 650, 1280, 44), [("Keep", 1), ("New hand", 2)])
+    assert not row.stacked
+    top = ActionBar((100, 0, 600, 40), [(f"A rather long action label {i}", i) for i in range(8)])
+    assert not top.stacked and all(b.rect.top == 0 for b in top.buttons)

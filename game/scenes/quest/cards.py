@@ -238,6 +238,33 @@ def _draw_stats(surface: pygame.Surface, geo: frame.CardGeometry, stats: list[tu
         badge(surface, (round(x0 + i * step), y), r, str(value), STAT_COLOURS[name], shape)
 
 
+def current_stats(card: Any, now: dict[str, int]) -> tuple[tuple[str, int, int], ...]:
+    """The face's stats whose current value (boosts, attachments) differs from the printed one:
+    ``(name, printed, now)`` each; empty when the card shows its printed values."""
+    return tuple((n, v, now[n]) for n, v in _stats(card) if isinstance(now.get(n), int) and now[n] != v)
+
+
+def draw_current_stats(surface: pygame.Surface, card: Any, changed: tuple[tuple[str, int, int], ...]) -> None:
+    """Repaint the badges of ``changed`` stats on a face the size of ``surface``: the current value, ringed in
+    green when raised and red when lowered, so "+1 attack" from an attachment shows on the card itself."""
+    if not changed:
+        return
+    geo = frame.geometry(surface.get_rect())
+    stats = _stats(card)
+    s, rect = geo.s, geo.rect
+    r = round(9 * s)
+    y = rect.bottom - round(13 * s)
+    step = 84 * s / max(4, len(stats))
+    x0 = rect.x + round(8 * s) + r
+    index = {n: i for i, (n, _v) in enumerate(stats)}
+    for name, printed, value in changed:
+        c = (round(x0 + index[name] * step), y)
+        ring = (60, 170, 80) if value > printed else (200, 60, 50)
+        pygame.draw.circle(surface, ring, c, r + max(2, round(2 * s)))
+        shape = "shield" if name == "defense" else "square" if name == "hp" else "circle"
+        badge(surface, c, r, str(value), STAT_COLOURS[name], shape)
+
+
 def _encounter_art(surface: pygame.Surface, art: pygame.Rect, kind: str, side: int, s: float) -> None:
     """The encounter kinds' art drawn by code: a shadowy figure, a hill path, a twisting sigil."""
     pal = gfx.palette()

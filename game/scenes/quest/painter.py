@@ -50,10 +50,13 @@ class CardPainter:
         card = self.scene.card_def(state.cid)
         encounter = card is not None and art.is_encounter(card)
         img = self.surface_of(state.cid, rect.size, encounter)
+        changed = art.current_stats(card, state.stats) if card is not None and state.stats else ()
+        if changed:
+            img = self._with_stats(state.cid, img, card, changed)
         if lit is not None:
             gfx.rounded_rect(surface, rect.inflate(10, 10), gfx.with_alpha(lit, 150), 10)
         if state.exhausted:
-            key = (state.cid, rect.size, self.scene.lang, gfx.palette().name, gfx.text_scale())
+            key = (state.cid, rect.size, self.scene.lang, gfx.palette().name, gfx.text_scale(), changed)
             turned = self._turned.get(key)
             if turned is None:
                 if len(self._turned) > 200:
@@ -67,6 +70,18 @@ class CardPainter:
             gfx.shadow(surface, rect.inflate(-8, -8), 8, (3, 5), blur=4)
             surface.blit(img, rect)
         self.tokens(surface, state, rect, texts)
+
+    def _with_stats(self, cid: str | None, img: pygame.Surface, card: Any, changed: tuple) -> pygame.Surface:
+        """The face with its current stats painted over the printed ones (cached per value set)."""
+        key = ("stats", cid, img.get_size(), self.scene.lang, gfx.palette().name, gfx.text_scale(), changed)
+        out = self._turned.get(key)
+        if out is None:
+            if len(self._turned) > 200:
+                self._turned.clear()
+            out = img.copy()
+            art.draw_current_stats(out, card, changed)
+            self._turned[key] = out
+        return out
 
     def tokens(self, surface: pygame.Surface, state: CardState, rect: pygame.Rect,
                texts: uitext.TextRecorder) -> None:

@@ -64,6 +64,12 @@ class Button:
         gfx.text(surface, self.label, r.center, size, ink, "center", bold=self.primary)
 
 
+#: a row whose buttons would need to shrink below this share of their natural width becomes a column
+STACK_WHEN_SHRUNK_BY = 1.5
+#: the widest a stacked column grows (pixels)
+STACK_MAX_W = 560
+
+
 class ActionBar:
     """A centred row of buttons built from (label, payload, enabled, tooltip) tuples."""
 
@@ -89,6 +95,10 @@ class ActionBar:
         h = self.rect.h
         widths = [min(self.max_button, gfx.text_size(s[0], self.size, s[4])[0] + 36) for s in specs]
         total = sum(widths) + self.gap * (len(widths) - 1)
+        column_top = self.rect.y - (len(specs) - 1) * (h + self.gap // 2)
+        if len(specs) > 1 and total > self.rect.w * STACK_WHEN_SHRUNK_BY and column_top >= 4:
+            self._stack(specs, [gfx.text_size(s[0], self.size, s[4])[0] + 36 for s in specs])
+            return
         if total > self.rect.w:  # shrink evenly to fit
             scale = (self.rect.w - self.gap * (len(widths) - 1)) / max(1, sum(widths))
             widths = [max(40, int(w * scale)) for w in widths]
@@ -99,6 +109,27 @@ class ActionBar:
                                        self.size, primary))
             x += w + self.gap
 
+    def _stack(self, specs: list[tuple[str, Any, bool, str | None, bool]], widths: list[int]) -> None:
+        """Too many or too long choices for one row: a column of readable buttons rising from the bar.
+
+        The column keeps the bar's right edge and grows to the left up to ``STACK_MAX_W`` so long labels
+        ("Ana plays Keen Blade on Brannoc the Wall") stay at the bar's text size instead of shrinking away.
+        """
+        h = self.rect.h
+        w = max(self.rect.w, min(max(widths), STACK_MAX_W))
+        x = max(4, self.rect.right - w)
+        y = self.rect.y
+        for label, payload, enabled, tooltip, primary in reversed(specs):
+            self.buttons.append(Button(pygame.Rect(x, y, w, h), label, payload, enabled, tooltip, self.size,
+                                       primary))
+            y -= h + self.gap // 2
+        self.buttons.reverse()
+
+    @property
+    def stacked(self) -> bool:
+        """True when the buttons are laid out as a column (see ``_stack``)."""
+        return len(self.buttons) > 1 and self.buttons[0].rect.x == self.buttons[1].rect.x
+
     def register(self, router: InputRouter) -> None:
         """Register every button's region."""
         for b in self.buttons:
@@ -107,5 +138,10 @@ class ActionBar:
     def draw(self, surface: pygame.Surface, router: InputRouter | None = None) -> None:
         """Draw the buttons; the router tells which one is hovered."""
         hovered_key = router.hovered.key if (router is not None and router.hovered is not None) else None
+        if self.stacked:  # a column over other panes: an opaque backing so nothing shows through
+            pal = gfx.palette()
+            back = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]]).inflate(12, 12)
+            gfx.shadow(surface, back, 10, (2, 4), blur=4)
+            gfx.rounded_rect(surface, back, tuple(pal.panel_dark[:3]), 10)
         for b in self.buttons:
             b.draw(surface, hovered=b.key == hovered_key)

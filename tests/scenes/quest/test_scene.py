@@ -227,3 +227,23 @@ def test_the_quest_card_shows_the_points_this_many_players_need(app: Any, player
     base = scene.model.stages[stage.index].quest_points
     assert stage.points == needs
     assert (needs > base) == (players > 1), (needs, base)
+
+
+def test_a_cards_current_stats_show_on_its_face_not_only_the_printed_ones(app: Any) -> None:
+    """An attachment's "+1 attack" changes the number drawn on the hero (found in the real window: the hero
+    kept showing its printed attack while the rules counted the boost)."""
+    from game.scenes.quest import cards as art
+
+    scene = start(app, [SeatSpec("Ana")])
+    card = scene.card_def("corvan_ironbrow")
+    attack = art.num(card, "attack")
+    assert isinstance(attack, int)
+    assert art.current_stats(card, {"attack": attack}) == (), "printed values need no repaint"
+    changed = art.current_stats(card, {"attack": attack + 1})
+    assert changed == (("attack", attack, attack + 1),)
+    face = art.face("corvan_ironbrow", card, (110, 150), "en")
+    boosted = face.copy()
+    art.draw_current_stats(boosted, card, changed)
+    diff = [(x, y) for x in range(0, 110, 2) for y in range(100, 150, 2) if face.get_at((x, y)) != boosted.get_at((x, y))]
+    assert diff, "the boosted badge is painted over the printed one"
+    assert all(y > 120 for _x, y in diff), "only the stat row along the bottom changes"
