@@ -95,6 +95,17 @@ class TableRegions:
         by_card = self.index(legal) if acting else {}
         waiting = None if acting else s.waiting_reason()
         out: list[HitRegion] = []
+        # shadows first: each is tucked behind its enemy, and the region added last wins where they overlap,
+        # so the enemy takes every click on its own face and the shadow only its visible edge
+        for key, rect in L.shadows.items():
+            iid, k = key.split("/")[0], int(key.split("/")[1])
+            enemy = view.find(iid)
+            sid = enemy.shadows[k] if enemy is not None and k < len(enemy.shadows) else None
+            face_up = sid is not None and view.cards.get(sid) not in (None, HIDDEN)
+            out.append(HitRegion(rect, Ref.of("shadow", key),
+                                 tooltip=s.card_tip(sid) if face_up and sid else s.words("tip.shadow"),
+                                 key=("shadow", key), inspect=Ref.of("card", sid if face_up and sid else iid),
+                                 highlight=False))
         for iid, rect in list(L.attachments.items()) + list(L.cards.items()):
             ref = Ref.of("card", iid)
             acts = by_card.get(iid)
@@ -108,10 +119,6 @@ class TableRegions:
             else:
                 out.append(HitRegion(rect, ref, tooltip=tip, inspect=ref, key=("card", iid), highlight=False,
                                      reason=waiting, drop_target=True, accepts=self.accepts(ref)))
-        for key, rect in L.shadows.items():
-            iid = key.split("/")[0]
-            out.append(HitRegion(rect, Ref.of("shadow", key), tooltip=s.words("tip.shadow"), key=("shadow", key),
-                                 inspect=Ref.of("card", iid), highlight=False))
         return out
 
     def piles(self, view: Table) -> list[HitRegion]:

@@ -247,3 +247,23 @@ def test_a_cards_current_stats_show_on_its_face_not_only_the_printed_ones(app: A
     diff = [(x, y) for x in range(0, 110, 2) for y in range(100, 150, 2) if face.get_at((x, y)) != boosted.get_at((x, y))]
     assert diff, "the boosted badge is painted over the printed one"
     assert all(y > 120 for _x, y in diff), "only the stat row along the bottom changes"
+
+
+def test_a_click_on_an_engaged_enemy_reaches_the_enemy_not_the_shadow_tucked_behind_it(app: Any) -> None:
+    """The shadow card sits behind its enemy with only an edge showing; its region used to be added after the
+    enemy's and took clicks on the enemy's face (found in the real window: attacking did nothing and the
+    tooltip said the already revealed shadow was face down)."""
+    scene = start(app, [SeatSpec("Ana")])
+    advance(app, scene, lambda st: bool(st.encounter.shadows) and st.to_act() == 0)
+    frames(app, 2)
+    enemies = [iid for iid in scene.match.state.encounter.shadows if iid in scene.L.cards]
+    assert enemies, "an engaged enemy with its shadow is on the table"
+    for iid in enemies:
+        face = scene.L.cards[iid]
+        hit = scene.router.region_at(face.center)
+        assert hit is not None and hit.key == ("card", iid), f"the middle of {iid} belongs to the enemy, got {hit and hit.key}"
+        edge = [r for r in scene.router.regions if r.key and r.key[0] == "shadow" and r.key[1].startswith(iid + "/")]
+        assert edge, "the shadow keeps a region of its own"
+        visible = [p for p in ((x, y) for x in range(edge[0].rect.left, edge[0].rect.right, 2)
+                               for y in range(edge[0].rect.top, edge[0].rect.bottom, 2)) if not face.collidepoint(p)]
+        assert visible and scene.router.region_at(visible[0]).key[0] == "shadow", "its visible edge shows the shadow"
