@@ -39,7 +39,7 @@ from game.scenes.quest.painter import CardPainter
 from game.scenes.quest.panes.combat import CombatPane
 from game.scenes.quest.panes.encounter import EncounterPane
 from game.scenes.quest.panes.motion import MotionPane
-from game.scenes.quest.panes.turn import TurnPane
+from game.scenes.quest.panes.turn import StripState, TurnPane
 from game.scenes.quest.panes.players import MinePane, OthersPane
 from game.scenes.quest.panes.setup import SetupPane
 from game.scenes.quest.regions import TableRegions
@@ -168,6 +168,13 @@ class QuestScene(PaneHost, RulesetScene):
     def has_words(self, key: str) -> bool:
         """True when the scene's catalogue has ``key``."""
         return has(f"quest_scene.{key}")
+
+    def tracker_state(self) -> dict[str, Any]:
+        """The tracker's state plus the turn strip's (step, deciding seat, window, priority), so the strip
+        holds with the tracker while earlier moves still animate instead of running ahead of it."""
+        view = self.table
+        return dict(super().tracker_state(), strip=StripState(self.step_words(view), self.seat_to_act(),
+                                                              view.window, view.priority))
 
     def seat_to_act(self) -> int | None:
         """The seat the rules wait for."""

@@ -103,7 +103,7 @@ class MountedTable(QuestScene):
         self.app = NS(settings=NS(), play_sound=lambda *a: None)
         self.queue = anim.AnimationQueue()
         self.chrome = TableChrome(self)
-        self.driver = NS(cache_key=None, bot_job=None, viewer=0)
+        self.driver = NS(cache_key=None, bot_job=None, viewer=0, frozen=None)
         self.match = NS(level=NS(model=NS(cards=[{"id": k, **c} for k, c in CARDS.items()], spheres=[],
                                           stages=STAGES)), to_act=lambda: 0)
         self.build_parts()

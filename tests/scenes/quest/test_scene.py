@@ -267,3 +267,27 @@ def test_a_click_on_an_engaged_enemy_reaches_the_enemy_not_the_shadow_tucked_beh
         visible = [p for p in ((x, y) for x in range(edge[0].rect.left, edge[0].rect.right, 2)
                                for y in range(edge[0].rect.top, edge[0].rect.bottom, 2)) if not face.collidepoint(p)]
         assert visible and scene.router.region_at(visible[0]).key[0] == "shadow", "its visible edge shows the shadow"
+
+
+def test_the_turn_strip_waits_with_the_tracker_while_a_move_animates(app: Any) -> None:
+    """The strip under the encounter band used to name the new step while the phase tracker (held by the
+    driver until the animation reaches it) still showed the old phase."""
+    from game.ui import anim
+
+    scene = start(app, [SeatSpec("Ana")])
+    advance(app, scene, lambda st: st.to_act() == 0 and any(a.kind == "pass" for a in st.legal_actions()))
+    frames(app, 2)
+    turn = next(p for p in scene.panes if p.name == "turn")
+    before = turn.shown(scene.table)
+    hold = anim.Wait(30.0, blocking=True)
+    original = scene.on_events
+    scene.on_events = lambda events: (original(events), scene.queue.play(hold))  # type: ignore[method-assign]
+    scene.act(next(a for a in scene.legal if a.kind == "pass"))
+    frames(app, 3)
+    now = turn.shown(scene.table)
+    current = scene.step_words(scene.table)
+    assert current != before.step, "passing the window moved the round on"
+    assert now == before, "while the move animates the strip shows what the tracker shows: the step before"
+    scene.queue.skip()
+    frames(app, 3)
+    assert turn.shown(scene.table).step == scene.step_words(scene.table), "then it catches up"

@@ -10,7 +10,7 @@ everybody passes in a row).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -21,6 +21,15 @@ from game.ui import gfx
 
 #: the width of one seat's chip in the turn order
 SEAT_W = 118
+
+
+class StripState(NamedTuple):
+    """What the strip shows: kept by the driver with the tracker while a move's animation plays."""
+
+    step: str
+    deciding: int | None
+    window: Any
+    priority: int | None
 
 
 class TurnPane(Pane):
@@ -42,6 +51,14 @@ class TurnPane(Pane):
         return [(seat, pygame.Rect(x0 + k * (w + 4), PHASES_RECT.y + 2, w, PHASES_RECT.h - 4))
                 for k, seat in enumerate(order)]
 
+    def shown(self, view: Table) -> StripState:
+        """The strip as the driver shows it: the state kept with the tracker while moves animate, else now."""
+        frozen = self.scene.driver.frozen
+        kept = frozen.get("strip") if frozen is not None else None
+        if isinstance(kept, StripState):
+            return kept
+        return StripState(self.scene.step_words(view), self.scene.seat_to_act(), view.window, view.priority)
+
     def draw(self, surface: pygame.Surface, view: Table) -> None:
         """Draw the step words, the seats in turn order and the window marker."""
         s, pal, tx = self.scene, gfx.palette(), self.scene.texts
@@ -50,9 +67,10 @@ class TurnPane(Pane):
                                                                   self.marker_rect().x) - PHASES_RECT.x - 12,
                            PHASES_RECT.h - 4)
         gfx.rounded_rect(surface, left, gfx.with_alpha(pal.panel_dark, 200), 8)
-        tx.line(surface, s.step_words(view), left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
+        shown = self.shown(view)
+        tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
                 minimum=7)
-        deciding = s.seat_to_act()
+        deciding = shown.deciding
         for seat, r in chips:
             lit = seat == deciding
             gfx.rounded_rect(surface, r, pal.accent if lit else gfx.with_alpha(pal.panel_dark, 200), 8)
@@ -64,12 +82,12 @@ class TurnPane(Pane):
             tx.line(surface, s.seat_name(seat), pygame.Rect(r.x + 22, r.y, right - r.x - 22, r.h), 12,
                     pal.ink if lit else pal.ink_light, "midleft", bold=lit, minimum=7)
         m = self.marker_rect()
-        if view.window:
+        if shown.window:
             gfx.rounded_rect(surface, m, gfx.with_alpha(pal.legal, 210), 8)
             gfx.rounded_rect(surface, m, pal.edge, 8, 1)
-            if view.priority is not None:
-                gfx.draw_seat_badge(surface, view.priority, (m.right - 14, m.centery), 8)
-            words = s.words("window", who=s.seat_name(view.priority)) if view.priority is not None \
+            if shown.priority is not None:
+                gfx.draw_seat_badge(surface, shown.priority, (m.right - 14, m.centery), 8)
+            words = s.words("window", who=s.seat_name(shown.priority)) if shown.priority is not None \
                 else s.words("window_open")
             tx.line(surface, words, pygame.Rect(m.x + 8, m.y, m.w - 34, m.h), 12, pal.ink, "midleft", bold=True,
                     minimum=7)
