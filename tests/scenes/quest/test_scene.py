@@ -291,3 +291,31 @@ def test_the_turn_strip_waits_with_the_tracker_while_a_move_animates(app: Any) -
     scene.queue.skip()
     frames(app, 3)
     assert turn.shown(scene.table).step == scene.step_words(scene.table), "then it catches up"
+
+
+def test_the_damage_line_of_a_strike_with_no_attacker_yet_is_not_the_enemys_undefended_attack(app: Any) -> None:
+    """Choosing an enemy to attack, before the first attacker is declared, showed "Undefended: N damage to
+    one of your heroes", the line of the enemy's own attack (found in the real window)."""
+    from game.rulesets.quest.bot import policy
+    from tests.scenes.driving import advance_with
+
+    def striker(state: Any, seat: int, legal: list, rng: Any) -> Any:
+        """The bot, but it quests with one hero only (the others stay ready) and always strikes."""
+        strike = next((a for a in legal if a.kind == "strike"), None)
+        if strike is not None:
+            return strike
+        a = policy(state, seat, legal, rng)
+        if a.kind == "commit" and any(state.table[c].committed for p in state.players for c in p.heroes):
+            return next((b for b in legal if b.kind == "done"), a)
+        return a
+
+    scene = start(app, [SeatSpec("Ana")])
+    assert advance_with(scene, striker, lambda st: st.strike is not None and not st.strike.attackers
+                        and st.to_act() == 0), "a strike waiting for its first attacker"
+    frames(app, 2)
+    combat = next(p for p in scene.panes if p.name == "combat")
+    line = combat.damage_line(scene.table)
+    enemy = scene.table.find(scene.table.attack["enemy"])
+    assert line and scene.words_of.name(enemy.cid) in line, "the strike's line names the enemy attacked"
+    undefended = scene.words_of.defend_preview(scene.table, Action.of("defend"))
+    assert line != undefended

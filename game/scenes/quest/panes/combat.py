@@ -80,7 +80,7 @@ class CombatPane(Pane):
 
         s = self.scene
         att = view.attack
-        if att.get("attackers"):
+        if "attackers" in att:  # the players' strike, even before its first attacker is declared
             return s.words_of.attack_preview(view, Action.of("attack", enemy=str(att.get("enemy"))))
         if att.get("enemy"):
             d = att.get("defender")
