@@ -73,6 +73,7 @@ class QuestScene(PaneHost, RulesetScene):
         self.frame_texts = uitext.TextRecorder()
         self.L = Layout()
         self._table: Table | None = None
+        self._table_gen = 0
         self._table_src: Any = None
         self._bar_sig: Any = None
         self._last_rects: dict[str, pygame.Rect] = {}
@@ -98,6 +99,7 @@ class QuestScene(PaneHost, RulesetScene):
         view = self.view
         if self._table is None or self._table_src is not view:
             self._table, self._table_src = Table.of(view, self.model), view
+            self._table_gen += 1  # the static layer's key: an id() of a freed table may come back
             self.L = Layout.of(self._table, self.viewer if self.viewer is not None else 0)
             self.hand_pane.card_size = self.L.hand_card
             self.fan.card_size = self.L.hand_card
@@ -388,7 +390,7 @@ class QuestScene(PaneHost, RulesetScene):
 
         moving = self.queue.busy or self.motion.animating
         acting = self.can_act()
-        key = (self._cache_key, id(view), self.lang, gfx.palette().name, gfx.text_scale(), self.match.to_act(),
+        key = (self._cache_key, self._table_gen, self.lang, gfx.palette().name, gfx.text_scale(), self.match.to_act(),
                acting, self._bot_job is not None, surface.get_size())
         if moving or self._static_moving or key != self._static_key or self._static is None:
             size = surface.get_size()
