@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.i18n import LANGUAGES, t
+from game.engine.i18n import LANGUAGES, has, t
 from game.engine.levels import Level, get_level
 from game.engine.protocol import GameState, IllegalAction, Result, Ruleset, SeatSpec, seat_specs
 from game.engine.registry import get_ruleset
@@ -269,9 +269,13 @@ class Match:
         if res is None:
             return
         names = [self.state.actor_name(w) for w in res.winners]
+        # a ruleset where everybody loses together (quest) words its end; others end in a draw
+        none_key = f"{self.ruleset_id}.result.nobody"
+        if not has(none_key):
+            none_key = "result.draw"
         text = {}
         for lang in LANGUAGES:
-            text[lang] = t("result.winner", lang, who=" & ".join(names)) if names else t("result.draw", lang)
+            text[lang] = t("result.winner", lang, who=" & ".join(names)) if names else t(none_key, lang)
         self.log.append(LogLine(index, None, "system", text))
 
     def log_for(self, viewer: int | None, lang: str = "en") -> list[str]:
