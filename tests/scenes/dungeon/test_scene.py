@@ -356,8 +356,7 @@ def test_a_busy_frame_repaints_nothing_twice(app: Any) -> None:
     work a frame does is counted instead (``frame_work``: calls, blits, text rasterized), the same
     on any machine and under any load.
     """
-    from game.bench.frames import frame_work
-    from game.ui import gfx
+    from tests.scenes.framework import assert_steady_frame_work
 
     match = _deep_bag_match(2)
     _advance(match, 0, "depths")
@@ -365,27 +364,10 @@ def test_a_busy_frame_repaints_nothing_twice(app: Any) -> None:
     frames(app, 30)
     assert not scene.is_animating(), "nothing moves"
 
-    def draw() -> None:
-        scene.draw(app.screen)
-
-    again: list[str] = []
-    steady = frame_work(draw, again)
-    assert frame_work(draw) == steady, "a frame with nothing changed does the same work as the one before"
-    assert steady["renders"] == 0 and steady["paints"] == 0, f"no text rasterized, no layer painted again: {again}"
     # today about 1,400 calls and 60 blits: a frame doing twice that lost a cache (the old timed test's budget)
-    assert steady["py"] < 2800 and steady["blits"] < 120, steady
-    gfx.set_palette("okabe_ito")  # every cached layer and rendered text is stale now
-    painted: list[str] = []
-    try:
-        cold = frame_work(draw, painted)
-        second, third = frame_work(draw), frame_work(draw)
-    finally:
-        gfx.set_palette("warm")
-    assert cold["renders"] > 0, "the first frame in the new palette renders its text"
-    assert {"HeroesPane._paint_rows", "PhaseTracker._paint"} <= set(painted), painted
-    assert cold["py"] > 1.5 * second["py"], f"the first frame repaints the layers, the second reuses them: {cold} {second}"
-    assert second == third and second["renders"] == 0 and second["paints"] == 0, \
-        f"from the second frame on, the caches are hit: {second}"
+    assert_steady_frame_work(app, scene, 2800, 120,
+                             lambda painted: {"HeroesPane._paint_rows", "PhaseTracker._paint"} <= set(painted),
+                             "the heroes' rows and the tracker")
 
 
 def test_keys_turn_the_chip_and_shift_the_depths_map(app: Any) -> None:

@@ -357,8 +357,7 @@ def test_a_busy_board_repaints_nothing_twice(app: Any) -> None:
     Not timed (the sanctuary busy board's time is the bench's ``sanctuary`` figure, ``python -m game
     bench``): the work a frame does is counted instead (``frame_work``), the same on any machine.
     """
-    from game.bench.frames import frame_work
-    from game.ui import gfx
+    from tests.scenes.framework import assert_steady_frame_work
 
     scene = _two_humans(app, "tide_vs_gear", seed=7)
 
@@ -370,27 +369,10 @@ def test_a_busy_board_repaints_nothing_twice(app: Any) -> None:
     frames(app, 40)
     assert not scene.is_animating(), "nothing moves"
 
-    def draw() -> None:
-        scene.draw(app.screen)
-
-    again: list[str] = []
-    steady = frame_work(draw, again)
-    assert frame_work(draw) == steady, "a frame with nothing changed does the same work as the one before"
-    assert steady["renders"] == 0 and steady["paints"] == 0, f"no text rasterized, no layer painted again: {again}"
     # today about 1,260 calls and 17 blits (a table layer repainted every frame: 2,100 and 77)
-    assert steady["py"] < 2500 and steady["blits"] < 40, steady
-    gfx.set_palette("okabe_ito")  # every cached layer and rendered text is stale now
-    painted: list[str] = []
-    try:
-        cold = frame_work(draw, painted)
-        second, third = frame_work(draw), frame_work(draw)
-    finally:
-        gfx.set_palette("warm")
-    assert cold["renders"] > 0, "the first frame in the new palette renders its text"
-    assert {"PhaseTracker._paint", "LogPanel._paint"} <= set(painted), painted
-    assert cold["py"] > 1.5 * second["py"], f"the first frame repaints the layers, the second reuses them: {cold} {second}"
-    assert second == third and second["renders"] == 0 and second["paints"] == 0, \
-        f"from the second frame on, the caches are hit: {second}"
+    assert_steady_frame_work(app, scene, 2500, 40,
+                             lambda painted: {"PhaseTracker._paint", "LogPanel._paint"} <= set(painted),
+                             "the tracker and the log")
 
 
 # ----------------------------------------------------------------------------------------- a whole game

@@ -379,8 +379,7 @@ def test_a_busy_frame_repaints_nothing_twice(app: Any) -> None:
     Not timed (the skirmish busy board's time is the bench's ``skirmish`` figure, ``python -m game
     bench``): the work a frame does is counted instead (``frame_work``), the same on any machine.
     """
-    from game.bench.frames import frame_work
-    from game.ui import gfx
+    from tests.scenes.framework import assert_steady_frame_work
 
     seats = [SeatSpec(f"H{i}") for i in range(4)] + [SeatSpec("Dark", "bot", "random")]
     scene = start(app, "04_forge_below", seats)
@@ -388,27 +387,11 @@ def test_a_busy_frame_repaints_nothing_twice(app: Any) -> None:
     frames(app, 30)
     assert not scene.is_animating(), "nothing moves"
 
-    def draw() -> None:
-        scene.draw(app.screen)
-
-    again: list[str] = []
-    steady = frame_work(draw, again)
-    assert frame_work(draw) == steady, "a frame with nothing changed does the same work as the one before"
-    assert steady["renders"] == 0 and steady["paints"] == 0, f"no text rasterized, no layer painted again: {again}"
     # today about 1,050 calls and 23 blits: a frame doing twice that lost a cache (the old timed test's budget)
-    assert steady["py"] < 2100 and steady["blits"] < 50, steady
-    gfx.set_palette("okabe_ito")  # every cached layer and rendered text is stale now
-    painted: list[str] = []
-    try:
-        cold = frame_work(draw, painted)
-        second, third = frame_work(draw), frame_work(draw)
-    finally:
-        gfx.set_palette("warm")
-    assert cold["renders"] > 0, "the first frame in the new palette renders its text"
-    assert "PhaseTracker._paint" in painted and any(n.startswith("TrackPane.") for n in painted), painted
-    assert cold["py"] > 1.5 * second["py"], f"the first frame repaints the layers, the second reuses them: {cold} {second}"
-    assert second == third and second["renders"] == 0 and second["paints"] == 0, \
-        f"from the second frame on, the caches are hit: {second}"
+    assert_steady_frame_work(app, scene, 2100, 50,
+                             lambda painted: "PhaseTracker._paint" in painted
+                             and any(n.startswith("TrackPane.") for n in painted),
+                             "the tracker and the AP track")
 
 
 def test_equipment_dragged_onto_the_pack_stows_it(app: Any) -> None:
