@@ -139,11 +139,17 @@ def save_match(match: Any, path: Path | str) -> None:
 def autosave(match: Any, path: Path | str | None = None) -> Path:
     """Bring the autosave up to date after an action (appends only what is new) and return its path.
 
-    OSError when the disk refuses. The fsync and the occasional compaction happen on a background
-    thread; the file on disk is complete when this returns (``flush()`` waits for the rest).
+    SaveError when the disk refuses, with a stable text (``saves/autosave.json: cannot be written
+    (Permission denied)``: no temp file name, so repeated failures show one message). The fsync and
+    the occasional compaction happen on a background thread; the file on disk is complete when this
+    returns (``flush()`` waits for the rest).
     """
     target = Path(path) if path is not None else autosave_path()
-    journal.autosave(match, target)
+    try:
+        journal.autosave(match, target)
+    except OSError as exc:
+        raise SaveError(display_path(target), "", f"cannot be written ({exc.strerror or type(exc).__name__})") \
+            from exc
     return target
 
 
