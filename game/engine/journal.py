@@ -184,8 +184,11 @@ def _compact(s: _Session, data: dict[str, Any], spliced: dict[str, str]) -> None
 
 def _full_write(match: Any, path: Path, s: _Session) -> None:
     """Write the whole save now (a session's start) and open it for appending."""
+    from game.engine.savedamage import set_aside_if_damaged
+
     data = match.to_save()
     payload = encode(data)
+    set_aside_if_damaged(path)   # a damaged file never becomes the backup
     write_atomic(path, payload)
     s.fd = _open_append(path)
     s.head_bytes = _head_bytes(payload)

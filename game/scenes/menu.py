@@ -24,7 +24,7 @@ AUTOSAVE_NAME = "autosave.json"  # = game.engine.saves.autosave_path().name (a t
 
 
 def autosave_file():  # noqa: ANN201 - Path | None
-    """Return the autosave path when one exists, else None.
+    """Return the autosave path when it (or only its backup, after a crash on FAT/exFAT) exists, else None.
 
     The menu is the first frame: it does not import the saves module (which pulls
     in the level loader and pydantic) just to see whether a file exists.
@@ -33,7 +33,7 @@ def autosave_file():  # noqa: ANN201 - Path | None
 
     try:
         p = paths.saves_dir() / AUTOSAVE_NAME
-        return p if p.is_file() else None
+        return p if p.is_file() or p.with_name(AUTOSAVE_NAME + ".bak").is_file() else None
     except OSError as exc:  # a broken save folder never stops the menu
         log.warning("autosave path: %s", exc)
         return None
@@ -102,15 +102,15 @@ class MenuScene(Scene):
 
     # --- actions ---------------------------------------------------------------------------
     def on_continue(self) -> None:
-        """Resume the autosave exactly where it was left."""
+        """Resume the autosave exactly where it was left (a damaged one asks first: open its backup or cancel)."""
         from game.scenes.dialogs import MessageScene
-        from game.scenes.play import open_save
+        from game.scenes.load import open_or_ask
 
         path = autosave_file()
         if path is None:
             return
         try:
-            open_save(self.app, path)
+            open_or_ask(self.app, path)
         except Exception as exc:  # noqa: BLE001 - SaveError or a broken ruleset: say so
             log.warning("continue failed: %s", exc)
             self.app.push(MessageScene(self.app, t("menu.continue"), t("menu.continue_failed", msg=str(exc))))
