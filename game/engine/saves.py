@@ -18,7 +18,7 @@ import logging
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from game.engine import journal, paths
+from game.engine import journal, paths, savelock
 from game.engine.actions import Action
 from game.engine.i18n import localize
 from game.engine.levels import Level, LevelError
@@ -144,12 +144,16 @@ def save_match(match: Any, path: Path | str) -> None:
 def autosave(match: Any, path: Path | str | None = None) -> Path:
     """Bring the autosave up to date after an action (appends only what is new) and return its path.
 
-    SaveError when the disk refuses, with a stable text (``saves/autosave.json: cannot be written
+    SaveError when another running copy owns the autosave (``savelock``), or when the disk refuses,
+    with a stable text (``saves/autosave.json: cannot be written
     (Permission denied)``: no temp file name, so repeated failures show one message). The fsync and
     the occasional compaction happen on a background thread; the file on disk is complete when this
     returns (``flush()`` waits for the rest).
     """
     target = Path(path) if path is not None else autosave_path()
+    if savelock.held_by_other():
+        raise SaveError(display_path(target), "", "not written: another copy of Mesa de Héroes is running "
+                                                  "and owns the autosave")
     try:
         journal.autosave(match, target)
     except OSError as exc:

@@ -174,6 +174,30 @@ class MenuScene(Scene):
                 elif self.buttons["menu.continue"].is_enabled:
                     self._activate("menu.continue")
 
+    def notices(self) -> list[str]:
+        """Return the start-up notices: a settings file that could not be used, another running copy."""
+        out = []
+        if getattr(self.app, "settings_problem", None):
+            out.append(t("menu.settings_reset"))
+        if getattr(self.app, "other_copy", False):
+            out.append(t("menu.other_copy"))
+        return out
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        """Draw the notices under the buttons, on a dark strip (one or two short lines each)."""
+        f = fonts.font(15)
+        lines = [line for text in self.notices() for line in fonts.wrap(text, f, 900)[:2]]
+        if not lines:
+            return
+        y = 720 - 34 - f.get_linesize() * len(lines)
+        strip = pygame.Rect(180, y - 6, 920, f.get_linesize() * len(lines) + 12)
+        pygame.draw.rect(surface, theme.WOOD_DARK, strip, border_radius=8)
+        pygame.draw.rect(surface, theme.RED, strip, 1, border_radius=8)
+        for line in lines:
+            img = f.render(line, True, theme.TEXT)
+            surface.blit(img, ((1280 - img.get_width()) // 2, y))
+            y += f.get_linesize()
+
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table, the emblem, the title and the buttons."""
@@ -200,5 +224,6 @@ class MenuScene(Scene):
         if hover is not None and hover.hint:
             hint = fonts.render(hover.hint, 15, theme.TEXT_MUTED, italic=True)
             surface.blit(hint, hint.get_rect(midleft=(hover.rect.right + 14, hover.rect.centery)))
+        self._draw_notices(surface)
         foot = fonts.render("F11 · Esc · F1", 13, theme.TEXT_MUTED)
         surface.blit(foot, (w - foot.get_width() - 16, 720 - foot.get_height() - 10))
