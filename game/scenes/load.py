@@ -45,7 +45,7 @@ def open_or_ask(app: Any, path: Path) -> None:
 
     got = open_checked(path)
     if isinstance(got, Damaged) and got.backup is None:  # nothing to offer: say why (a copy was kept aside)
-        raise SaveError(got.path.name, "", f"{got.problem}; backup: {got.backup_problem}")
+        raise SaveError(got.problem, "", f"its backup: {got.backup_problem}")
     if isinstance(got, Damaged):
         app.push(DamagedSaveScene(app, got, lambda match: open_match(app, match)))
         return

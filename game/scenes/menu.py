@@ -184,19 +184,22 @@ class MenuScene(Scene):
         return out
 
     def _draw_notices(self, surface: pygame.Surface) -> None:
-        """Draw the notices under the buttons, on a dark strip (one or two short lines each)."""
-        f = fonts.font(15)
-        lines = [line for text in self.notices() for line in fonts.wrap(text, f, 900)[:2]]
-        if not lines:
+        """Draw the notices between the buttons and the bottom edge, one line each (smaller text when long)."""
+        images = []
+        for text in self.notices():
+            img = fonts.render(text, 15, theme.TEXT)
+            if img.get_width() > 980:
+                img = fonts.render(text, max(8, round(15 * 980 / img.get_width())), theme.TEXT)
+            images.append(img)
+        if not images:
             return
-        y = 720 - 34 - f.get_linesize() * len(lines)
-        strip = pygame.Rect(180, y - 6, 920, f.get_linesize() * len(lines) + 12)
+        y = 646
+        strip = pygame.Rect(140, y - 4, 1000, sum(i.get_height() for i in images) + 8)
         pygame.draw.rect(surface, theme.WOOD_DARK, strip, border_radius=8)
         pygame.draw.rect(surface, theme.RED, strip, 1, border_radius=8)
-        for line in lines:
-            img = f.render(line, True, theme.TEXT)
+        for img in images:
             surface.blit(img, ((1280 - img.get_width()) // 2, y))
-            y += f.get_linesize()
+            y += img.get_height()
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
