@@ -22,6 +22,7 @@ import logging
 import os
 import sys
 import threading
+import traceback
 from pathlib import Path
 from typing import Any, Callable
 
@@ -40,7 +41,7 @@ from game.app.loop import (  # noqa: F401 - re-exported: main.WAKE_EVENT, main.F
     MainLoop,
 )
 from game.app.scene import Scene
-from game.app.settings import Settings, load_settings, save_settings
+from game.app.settings import Settings, read_settings, save_settings
 from game.app.stack import SceneStack
 from game.app.window import LOGICAL_SIZE, WindowMixin  # noqa: F401 - main.LOGICAL_SIZE stays importable
 from game.engine import i18n
@@ -107,7 +108,12 @@ class App(WindowMixin, SceneStack, CrashHandling, MainLoop):
         enable_dpi_awareness()
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         load_strings()
-        self.settings = settings or load_settings()
+        # a settings file that cannot be used gives defaults and a notice in the menu, never a failed start
+        self.settings_problem: str | None = None
+        if settings is None:
+            settings, self.settings_problem = read_settings()
+        self.settings = settings
+        self.other_copy = False  # another running copy owns the autosave (set by run(); the menu says so)
         i18n.set_language(self.settings.language)
         _clear_caches()
         fonts.set_text_scale(self.settings.text_scale)
@@ -219,14 +225,32 @@ class App(WindowMixin, SceneStack, CrashHandling, MainLoop):
             log.debug("sound %s: %s", name, exc)
 
 def run(start: Callable[[App], Scene] | None = None) -> int:
-    """Open the window at the main menu (or at ``start(app)``) and run the app."""
-    app = App()
-    from game.scenes.menu import MenuScene
+    """Open the window at the main menu (or at ``start(app)``) and run the app.
 
-    app.push(MenuScene(app))
-    if start is not None:
-        try:
-            app.push(start(app))
-        except Exception as exc:  # noqa: BLE001 - e.g. a bad --level: show it, stay at the menu
-            app.scene_failed(exc)
-    return app.run()
+    Anything that stops the program is written to the log with its traceback first (the windowed
+    build has no console: an empty log would be all the player has).
+    """
+    try:
+        from game.engine import savelock
+
+        app = App()
+        app.other_copy = not savelock.acquire()
+        from game.scenes.menu import MenuScene
+
+        app.push(MenuScene(app))
+        if start is not None:
+            try:
+                app.push(start(app))
+            except Exception as exc:  # noqa: BLE001 - e.g. a bad --level: show it, stay at the menu
+                app.scene_failed(exc)
+        return app.run()
+    except BaseException as exc:
+        if not isinstance(exc, (SystemExit, KeyboardInterrupt)):
+            log.critical("the program stopped:\n%s", "".join(traceback.format_exception(type(exc), exc,
+                                                                                        exc.__traceback__)))
+            for h in logging.getLogger().handlers:
+                try:
+                    h.flush()
+                except Exception:  # noqa: BLE001 - a broken handler must not hide the original error
+                    pass
+        raise

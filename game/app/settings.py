@@ -1,7 +1,9 @@
 """Player settings: a small JSON file in the user config folder, written atomically.
 
-A missing or broken file gives the defaults (the problem is logged, never fatal).
-Every field is applied live by the app (``App.apply_settings``).
+A missing or broken file gives the defaults, never a failure: any bytes (not UTF-8, UTF-16,
+a FIFO, a huge file, 100,000 nested brackets, a list where a word belongs) give defaults
+for what is wrong, a log line, and a short problem text (``read_settings``) that the menu
+shows once. Every field is applied live by the app (``App.apply_settings``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -22,6 +25,8 @@ FILE_NAME = "settings.json"
 TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2, "huge": 1.4}
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = (0.2, 0.5, 0.9, 1.5, 2.5)
+#: a settings file larger than this is not read (the real one is a few hundred bytes)
+MAX_SETTINGS_BYTES = 64 * 1024
 
 
 @dataclass
@@ -56,11 +61,13 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any) -> "Settings":
-        """Build settings from JSON data, keeping defaults for missing or bad fields (logged)."""
+    def from_json(cls, data: Any, problems: list[str] | None = None) -> "Settings":
+        """Build settings from JSON data, keeping defaults for missing or bad fields (logged, and added to ``problems``)."""
         out = cls()
+        problems = problems if problems is not None else []
         if not isinstance(data, dict):
             log.warning("settings: expected a JSON object, using defaults")
+            problems.append("expected a JSON object")
             return out
         for f in fields(cls):
             if f.name not in data:
@@ -70,11 +77,14 @@ class Settings:
                 setattr(out, f.name, _check(f.name, value))
             except ValueError as exc:
                 log.warning("settings: %s: %s; keeping %r", f.name, exc, getattr(out, f.name))
+                problems.append(f"{f.name}: {exc}")
         return out
 
 
 def _check(name: str, value: Any) -> Any:
     """Validate one field; raise ValueError saying what was expected."""
+    if name in ("language", "text_size") and not isinstance(value, str):  # a list or a table is no word
+        raise ValueError(f"expected one of {', '.join(i18n.LANGUAGES if name == 'language' else TEXT_SIZES)}")
     if name == "language":
         if value not in i18n.LANGUAGES:
             raise ValueError(f"expected one of {', '.join(i18n.LANGUAGES)}")
@@ -91,7 +101,7 @@ def _check(name: str, value: Any) -> Any:
         raise ValueError("expected a number")
     limits = {"animation_speed": (0.25, 8.0), "bot_pace": (0.0, 5.0), "volume": (0.0, 1.0)}
     lo, hi = limits[name]
-    if not lo <= float(value) <= hi:
+    if not lo <= value <= hi:  # compared exactly: float() of a 400-digit integer would overflow
         raise ValueError(f"expected a number from {lo} to {hi}")
     return float(value)
 
@@ -103,20 +113,52 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """Read settings; defaults (and a log line) when the file is missing or broken."""
+    return read_settings(path)[0]
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes; OSError (or ValueError for a FIFO, a device or a huge file) when it cannot be used."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError("not a regular file")
+        if st.st_size > MAX_SETTINGS_BYTES:
+            raise ValueError(f"file too large ({st.st_size} bytes)")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(MAX_SETTINGS_BYTES + 1)[:MAX_SETTINGS_BYTES]
+    finally:
+        os.close(fd)
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """Read settings; return them and a short problem text (None when the file was fine or missing).
+
+    Never raises: whatever the file holds, the result is usable settings (defaults for what is wrong).
+    """
     path = path or settings_path()
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = _read_bytes(path)
     except FileNotFoundError:
-        return Settings()
-    except OSError as exc:
-        log.warning("settings: cannot read %s: %s; using defaults", path, exc)
-        return Settings()
+        return Settings(), None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        log.warning("settings: cannot read %s: %s; using defaults", path, why)
+        return Settings(), f"{FILE_NAME}: cannot be read ({why})"
     try:
-        data = json.loads(raw)
-    except ValueError as exc:
-        log.warning("settings: %s is not valid JSON (%s); using defaults", path, exc)
-        return Settings()
-    return Settings.from_json(data)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        log.warning("settings: %s is not UTF-8 text (byte %d); using defaults", path, exc.start)
+        return Settings(), f"{FILE_NAME}: not UTF-8 text"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        log.warning("settings: %s is not valid JSON (%s); using defaults", path, why)
+        return Settings(), f"{FILE_NAME}: not valid JSON ({why})"
+    problems: list[str] = []
+    settings = Settings.from_json(data, problems)
+    return settings, (f"{FILE_NAME}: {'; '.join(problems)}"[:300] if problems else None)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

@@ -4,7 +4,7 @@
 the whole save (or, for a match just loaded from this very file, goes on appending to it);
 after that each call appends one record per new action (seat, action, its log lines; the
 state after it when it set the undo anchor, and every ``STATE_EVERY`` actions) or an undo
-record, as one ``write`` of complete lines: a kill at any moment leaves at most a cut last
+record, as one ``write`` of complete lines, each ending with its checksum: a kill at any moment leaves at most a cut last
 line, which loading ignores. The calling thread only encodes the new records and appends
 them (no fsync); a background writer thread fsyncs and *compacts*: when the journal has
 grown as large as the head, a fresh summary + head (+ the records written meanwhile)
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.savefile import (
+    SEALED_VERSION,
     SaveError,
     discard_temp,
     dumps,
@@ -35,6 +36,7 @@ from game.engine.savefile import (
     fsync_dir,
     install_temp,
     make_temp,
+    seal,
     write_atomic,
 )
 
@@ -182,8 +184,11 @@ def _compact(s: _Session, data: dict[str, Any], spliced: dict[str, str]) -> None
 
 def _full_write(match: Any, path: Path, s: _Session) -> None:
     """Write the whole save now (a session's start) and open it for appending."""
+    from game.engine.savedamage import set_aside_if_damaged
+
     data = match.to_save()
     payload = encode(data)
+    set_aside_if_damaged(path)   # a damaged file never becomes the backup
     write_atomic(path, payload)
     s.fd = _open_append(path)
     s.head_bytes = _head_bytes(payload)
@@ -193,8 +198,8 @@ def _full_write(match: Any, path: Path, s: _Session) -> None:
 def _resume(match: Any, path: Path, s: _Session) -> bool:
     """Go on appending to the file this match was loaded from, when it is unchanged; True if so."""
     info = match._origin
-    if info is None or Path(info.path) != path:
-        return False
+    if info is None or Path(info.path) != path or info.version < SEALED_VERSION:
+        return False  # another file, or an older format (its lines have no checksums): rewritten whole
     try:
         st = os.stat(path)
     except OSError:
@@ -224,7 +229,7 @@ def _records(match: Any, s: _Session) -> bytes:
             s.base_n = match._floor
     new = hist[s.sent_n:]
     if not new:
-        return "".join(x + "\n" for x in out).encode("utf-8")
+        return _sealed(out)
     first = new[0].index
     lines: list[Any] = []
     for line in reversed(match.log):
@@ -251,7 +256,12 @@ def _records(match: Any, s: _Session) -> bytes:
             s.base_n = n
         out.append(text + "}")
     s.sent_n = n_total
-    return "".join(x + "\n" for x in out).encode("utf-8")
+    return _sealed(out)
+
+
+def _sealed(records: list[str]) -> bytes:
+    """Return journal records as complete lines, each with its checksum (savefile.seal)."""
+    return b"".join(seal(x.encode("utf-8")) + b"\n" for x in records)
 
 
 def _start_compaction(match: Any, s: _Session) -> None:

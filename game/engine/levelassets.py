@@ -1,7 +1,8 @@
 """Images a level file refers to: kept inside the level's folder, capped in bytes and pixels.
 
-``resolve_asset`` checks one image path (relative, ``.png``/``.svg``, inside the root,
-at most 2 MB and 2048x2048 pixels read from the header, never decoded);
+``resolve_asset`` checks one image path (relative, ``.png``/``.svg``, inside the root, really a
+PNG or an SVG by its magic bytes (``image_format``), at most 2 MB and 2048x2048 pixels read from
+the header, never decoded);
 ``_check_assets`` walks a validated model for every ``AssetPath`` field so a missing
 or oversized image is reported when the level is loaded. Every image looked at is
 told to the level catalogue, so adding a missing image makes the level load again.
@@ -30,25 +31,73 @@ MAX_IMAGE_SIDE = 2048            # pixels per side, read from the file header be
 ASSET_SUFFIXES = (".png", ".svg")
 
 
-def image_dimensions(path: Path) -> tuple[int, int] | None:
-    """Return (width, height) read from a PNG header or an SVG root tag, without decoding; None if unreadable."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: other image (and container) formats told apart by their first bytes, so a file is judged by what it is
+_MAGIC = ((b"BM", "BMP"), (b"GIF87a", "GIF"), (b"GIF89a", "GIF"), (b"\xff\xd8\xff", "JPEG"),
+          (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"\x00\x00\x01\x00", "ICO"), (b"qoif", "QOI"),
+          (b"\x00\x00\x00\x0cjXL", "JPEG XL"), (b"\xff\x0a", "JPEG XL"), (b"PK\x03\x04", "ZIP"),
+          (b"\x1f\x8b", "GZIP"), (b"8BPS", "PSD"))
+_SVG_PROLOGUE = re.compile(r"\s*(?:<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>)", re.S)
+#: what each allowed file name ending must really be
+SUFFIX_FORMAT = {".png": "PNG", ".svg": "SVG"}
+
+
+def image_format(head: bytes) -> str | None:
+    """Return the format a file's first bytes say ("PNG", "SVG", "BMP", ...), None when unknown.
+
+    An SVG is a text whose first tag (after an XML declaration, comments and a doctype) is
+    ``<svg``: an ``<svg`` somewhere inside other bytes does not make a file an SVG.
+    """
+    if head.startswith(PNG_SIGNATURE):
+        return "PNG"
+    for magic, name in _MAGIC:
+        if head.startswith(magic):
+            return name
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    if head[:4] in (b"RIFF", b"\x00\x00\x00\x18", b"\x00\x00\x00\x1c") and b"ftyp" in head[4:12]:
+        return "video or HEIF"
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a text cut in the middle of a character at the end of the head is fine
+        if exc.start < len(head) - 4:
+            return None
+        text = head[:exc.start].decode("utf-8")
+    text = text.lstrip("\ufeff")
+    pos = 0
+    while True:
+        m = _SVG_PROLOGUE.match(text, pos)
+        if not m:
+            break
+        pos = m.end()
+    rest = text[pos:].lstrip()
+    if rest.startswith("<svg") and rest[4:5] in (" ", "\t", "\r", "\n", ">", "/"):
+        return "SVG"
+    return None
+
+
+def read_image_header(path: Path) -> tuple[str | None, tuple[int, int] | None]:
+    """Return (format from the magic bytes, (width, height) from a PNG header or an SVG root tag), never decoding."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(4096)
     except OSError:
-        return None
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None, None
+    fmt = image_format(head)
+    if fmt == "PNG":
         if len(head) < 24 or head[12:16] != b"IHDR":
-            return None
-        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            return fmt, None
+        return fmt, (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
+    if fmt != "SVG":
+        return fmt, None
     text = head.decode("utf-8", "replace")
     m = re.search(r"<svg\b[^>]*>", text, re.S)
     if not m:
-        return None
+        return fmt, None
     tag = m.group(0)
 
     def num(name: str) -> float | None:
-        a = re.search(rf'\b{name}\s*=\s*["\']\s*([0-9.]+)', tag)
+        a = re.search(rf'\b{name}\s*=\s*["\']\s*([0-9.eE+]+)', tag)
         try:
             return float(a.group(1)) if a else None
         except ValueError:
@@ -58,9 +107,24 @@ def image_dimensions(path: Path) -> tuple[int, int] | None:
     if w is None or h is None:
         vb = re.search(r'viewBox\s*=\s*["\']\s*[-0-9.]+[\s,]+[-0-9.]+[\s,]+([0-9.]+)[\s,]+([0-9.]+)', tag)
         if not vb:
-            return None
+            return fmt, None
         w, h = float(vb.group(1)), float(vb.group(2))
-    return int(w), int(h)
+    if not (w < 1e9 and h < 1e9):  # inf, nan or absurd: reported as too large
+        return fmt, (1 << 30, 1 << 30)
+    return fmt, (int(w), int(h))
+
+
+def image_dimensions(path: Path) -> tuple[int, int] | None:
+    """Return (width, height) of a PNG or SVG read from its header, without decoding; None if unreadable.
+
+    The format comes from the magic bytes and must match the name's ending (``.png`` a PNG, ``.svg``
+    an SVG): a BMP named ``.png`` is None, whatever text it carries.
+    """
+    fmt, dims = read_image_header(Path(path))
+    expected = SUFFIX_FORMAT.get(Path(path).suffix.lower())
+    if fmt not in SUFFIX_FORMAT.values() or (expected is not None and fmt != expected):
+        return None
+    return dims
 
 
 def resolve_asset(level: "Level", relpath: str, field: str = "image") -> Path:
@@ -98,6 +162,13 @@ def resolve_asset(level: "Level", relpath: str, field: str = "image") -> Path:
     if st.st_size > MAX_ASSET_BYTES:
         raise LevelError(where, [f"{field}: {relpath!r}: image too large ({st.st_size} bytes; "
                                  f"the limit is {MAX_ASSET_BYTES})"])
+    fmt, _ = read_image_header(real)
+    expected = SUFFIX_FORMAT[Path(relpath).suffix.lower()]
+    if fmt != expected:
+        article = "an" if fmt and fmt[0] in "AEFHILMNORSX" else "a"  # an SVG, an ICO; a PNG, a BMP
+        what = f"{article} {fmt} file" if fmt else "not an image this program reads"
+        raise LevelError(where, [f"{field}: {relpath!r}: {what}, named {Path(relpath).suffix.lower()}: only "
+                                 f"real PNG and SVG images are allowed"])
     dims = image_dimensions(real)
     if dims is None:
         raise LevelError(where, [f"{field}: {relpath!r}: not a readable PNG or SVG image"])

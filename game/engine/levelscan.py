@@ -123,11 +123,26 @@ def _scan(base: Path, ruleset: str, source: str, token: tuple[Any, ...]) -> list
     folder = base / ruleset
     if not folder.is_dir():
         return []
+    unreadable = folder_problem(folder)
+    if unreadable is not None:  # shown on this ruleset's list; the other rulesets and the shipped levels play
+        return [LevelEntry(ruleset, "", folder, source, None, str(unreadable), list(unreadable.problems))]
     files, left_out = folder_levels(folder)
     entries = [load_entry(p, ruleset, source, root=base, token=token) for p in files]
     if left_out:
         entries.append(cap_notice(folder, ruleset, source, left_out))
     return entries
+
+
+def folder_problem(folder: Path) -> LevelError | None:
+    """A LevelError naming a level folder that cannot be listed (permissions, a broken disk), else None."""
+    try:
+        with os.scandir(folder):
+            pass
+    except OSError as exc:
+        log.warning("level folder %s cannot be read: %s", folder, exc)
+        return LevelError(_display(folder) + "/", [f"this folder cannot be read ({exc.strerror or exc}): "
+                                                   "its levels are left out"])
+    return None
 
 
 def mark_duplicates(entries: list[LevelEntry]) -> None:

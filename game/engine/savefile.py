@@ -7,10 +7,12 @@ Version 2 (docs/SAVES.md) is JSON lines, each ending in a newline::
     line 3+  journal records, each starting {"n": <action count after it>, ...}: an action with its
              log lines (and, now and then, the state after it), or an undo back to n actions
 
-A manual save is lines 1 and 2; the autosave appends records (game/engine/journal.py) and
+From version 3 every line ends with a checksum of itself (``,"c":"<crc32>"}``, see ``seal``),
+so a changed bit anywhere is found and the file is treated as damaged. A manual save is lines 1 and 2; the autosave appends records (game/engine/journal.py) and
 is compacted into a fresh head now and then. Reading a file gives the *materialized* save
 data (a dict: the head with the journal applied), the same shape ``Match.to_save`` returns;
-``check_save`` checks that dict field by field. Version 1 (one JSON object) still loads.
+``check_save`` checks that dict field by field. Versions 1 (one JSON object) and 2 (lines without
+checksums) still load.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import re
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +31,13 @@ from game.engine.i18n import LANGUAGES
 from game.engine.protocol import SeatSpec
 
 SAVE_FORMAT = "mesa-de-heroes-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
+#: the first version whose every line carries its checksum
+SEALED_VERSION = 3
+#: what ``seal`` appends in place of a line's closing brace: ,"c":"<8 hex digits>"}
+SEAL_LEN = 16
+_SEAL_OPEN = b',"c":"'
+_HEX = frozenset(b"0123456789abcdef")
 #: the largest line (the head, or one record); a whole journal file may hold up to MAX_FILE_BYTES
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_FILE_BYTES = 48 * 1024 * 1024
@@ -62,6 +71,32 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
+# --- checksums ------------------------------------------------------------------------------------
+
+def seal(line: bytes) -> bytes:
+    """Return a JSON object's bytes (no newline) with its checksum as a last key: ``...,"c":"1a2b3c4d"}``.
+
+    The CRC-32 covers every byte before the added key, so any changed bit is found.
+    """
+    body = line[:-1]
+    if not line.endswith(b"}") or len(body) < 2:
+        raise ValueError("seal: expected a non-empty JSON object")
+    return body + b'%s%08x"}' % (_SEAL_OPEN, zlib.crc32(body))
+
+
+def unseal(line: bytes) -> bytes | None:
+    """Return a sealed line's JSON object without the checksum key, or None when the checksum is absent or wrong."""
+    if len(line) < SEAL_LEN + 2 or line[-SEAL_LEN:-10] != _SEAL_OPEN or line[-2:] != b'"}':
+        return None
+    digits = line[-10:-2]
+    if not _HEX.issuperset(digits):
+        return None
+    body = line[:-SEAL_LEN]
+    if zlib.crc32(body) != int(digits, 16):
+        return None
+    return body + b"}"
+
+
 # --- encoding ---------------------------------------------------------------------------------------
 
 def summary_line(data: dict[str, Any], head_bytes: int) -> bytes:
@@ -72,7 +107,7 @@ def summary_line(data: dict[str, Any], head_bytes: int) -> bytes:
                "seats": [s["name"] for s in data["seats"]],
                "seat_kinds": [s.get("kind", "human") for s in data["seats"]],
                "turns": len(data["actions"]), "saved_at": data["saved_at"], "head_bytes": head_bytes}
-    return (dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "summary": summary}) + "\n").encode("utf-8")
+    return seal(dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "summary": summary}).encode("utf-8")) + b"\n"
 
 
 def head_line(data: dict[str, Any], spliced: dict[str, str] | None = None) -> bytes:
@@ -82,7 +117,7 @@ def head_line(data: dict[str, Any], spliced: dict[str, str] | None = None) -> by
     for key in TOP_KEYS[2:]:
         text = spliced[key] if key in spliced else dumps(data[key])
         parts.append(f'"{key}":{text}')
-    return ("{" + ",".join(parts) + "}\n").encode("utf-8")
+    return seal(("{" + ",".join(parts) + "}").encode("utf-8")) + b"\n"
 
 
 def encode(data: dict[str, Any], spliced: dict[str, str] | None = None) -> bytes:

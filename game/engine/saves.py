@@ -18,7 +18,7 @@ import logging
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from game.engine import journal, paths
+from game.engine import journal, paths, savelock
 from game.engine.actions import Action
 from game.engine.i18n import localize
 from game.engine.levels import Level, LevelError
@@ -41,6 +41,7 @@ from game.engine.savefile import (
     encode,
     write_atomic,
 )
+from game.engine.savedamage import Damaged, open_backup, open_checked, set_aside_if_damaged
 from game.engine.saveread import FileInfo, read_save, read_summary
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ __all__ = [
     "SAVE_VERSION",
     "STALE_TEMP_SECONDS",
     "TOP_KEYS",
+    "Damaged",
     "Loaded",
     "SaveError",
     "autosave",
@@ -69,6 +71,8 @@ __all__ = [
     "load_match_or_backup",
     "load_save",
     "match_from_save",
+    "open_backup",
+    "open_checked",
     "replay",
     "save_match",
     "slot_path",
@@ -128,6 +132,7 @@ def write_save(path: Path | str, data: dict[str, Any]) -> None:
     if len(payload) > MAX_SAVE_BYTES:
         raise SaveError(display_path(path), "", f"save too large ({len(payload)} bytes; the limit is {MAX_SAVE_BYTES})")
     journal.forget(path)  # an autosave session on this file would append to the replaced file
+    set_aside_if_damaged(path)  # a damaged file is kept aside, never made the backup
     write_atomic(path, payload)
 
 
@@ -139,11 +144,21 @@ def save_match(match: Any, path: Path | str) -> None:
 def autosave(match: Any, path: Path | str | None = None) -> Path:
     """Bring the autosave up to date after an action (appends only what is new) and return its path.
 
-    OSError when the disk refuses. The fsync and the occasional compaction happen on a background
-    thread; the file on disk is complete when this returns (``flush()`` waits for the rest).
+    SaveError when another running copy owns the autosave (``savelock``), or when the disk refuses,
+    with a stable text (``saves/autosave.json: cannot be written
+    (Permission denied)``: no temp file name, so repeated failures show one message). The fsync and
+    the occasional compaction happen on a background thread; the file on disk is complete when this
+    returns (``flush()`` waits for the rest).
     """
     target = Path(path) if path is not None else autosave_path()
-    journal.autosave(match, target)
+    if savelock.held_by_other():
+        raise SaveError(display_path(target), "", "not written: another copy of Mesa de Héroes is running "
+                                                  "and owns the autosave")
+    try:
+        journal.autosave(match, target)
+    except OSError as exc:
+        raise SaveError(display_path(target), "", f"cannot be written ({exc.strerror or type(exc).__name__})") \
+            from exc
     return target
 
 
@@ -314,6 +329,9 @@ def _listed(path: Path) -> dict[str, Any]:
 def list_saves() -> list[tuple[Path, dict[str, Any]]]:
     """Return every save in the saves folder (autosave first) with its summary; broken ones carry ``error``.
 
+    A save of which only ``<name>.bak`` is left is listed under ``<name>`` with ``only_backup``
+    (``open_checked`` opens the backup).
+
     Reads each file's summary line and last record only (docs/SAVES.md): a file damaged further in
     is listed, and refused when it is opened (then its backup is offered).
     """
@@ -322,13 +340,18 @@ def list_saves() -> list[tuple[Path, dict[str, Any]]]:
         return []
     journal.flush()
     files = sorted(p for p in folder.glob("*.json") if not p.name.startswith(".") and p.is_file())
+    # a game left only in its backup (a crash on a file system without hard links) is listed under its name
+    files += [p for p in (b.with_name(b.name[:-4]) for b in folder.glob("*.json.bak")
+                          if not b.name.startswith(".") and b.is_file()) if not p.exists()]
     files.sort(key=lambda p: (p.name != autosave_path().name, p.name))
     out: list[tuple[Path, dict[str, Any]]] = []
     for p in files:
+        only_backup = not p.exists()
         try:
-            out.append((p, dict(_listed(p), ok=True)))
+            out.append((p, dict(_listed(backup_path(p) if only_backup else p), ok=True, only_backup=only_backup)))
         except SaveError as exc:
-            out.append((p, {"ok": False, "error": str(exc), "backup": backup_path(p).exists()}))
+            out.append((p, {"ok": False, "error": str(exc), "backup": not only_backup and backup_path(p).exists(),
+                            "only_backup": only_backup}))
     return out
 
 

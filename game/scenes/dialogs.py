@@ -1,4 +1,4 @@
-"""Small overlay scenes: the error dialog, a plain message, the hot-seat
+"""Small overlay scenes: the error dialog, a plain message, the damaged-save question, the hot-seat
 "pass to <name>" screen and the game-over result screen.
 """
 
@@ -106,6 +106,51 @@ class ErrorScene(MessageScene):
                 f"{html.escape(t('error.log'))}<br><i>{html.escape(self.log_path)}</i>")
         self.textbox(self.below(title, 76), body, "#parchment_box")
         self.button((r.centerx - 90, r.bottom - 64, 180, 46), t("common.ok"), self.dismiss, object_id="#primary_button")
+
+
+class DamagedSaveScene(DialogScene):
+    """A save that cannot be opened: what is wrong, how far its backup is behind; open the backup or cancel."""
+
+    name = "damaged_save"
+    size = (800, 470)
+
+    def __init__(self, app: Any, damaged: Any, on_open: Callable[[Any], None]) -> None:
+        super().__init__(app)
+        self.damaged = damaged        # a game.engine.savedamage.Damaged
+        self.on_open = on_open        # called with the backup's match once the player chooses it
+
+    def body_text(self) -> str:
+        """Return what the dialog says (plain text, paragraphs separated by blank lines)."""
+        d = self.damaged
+        parts = [t("damaged.body", name=d.path.name, msg=d.problem[:300])]
+        if d.backup is not None:
+            if d.moves is not None and d.backup_moves is not None and d.moves >= d.backup_moves:
+                parts.append(t("damaged.behind", at=d.backup_moves, n=d.moves - d.backup_moves))
+            else:
+                parts.append(t("damaged.backup_at", at=d.backup_moves))
+        else:
+            parts.append(t("damaged.no_backup", msg=(d.backup_problem or "")[:300]))
+        if d.kept is not None:
+            parts.append(t("damaged.kept", path=str(d.kept)))
+        return "\n\n".join(parts)
+
+    def build_ui(self) -> None:
+        """Create the explanation and the two buttons (Open the backup only when it loads)."""
+        r = self.rect
+        title = self.heading(t("damaged.title"))
+        self.textbox(self.below(title, 76), html.escape(self.body_text()).replace("\n", "<br>"), "#parchment_box")
+        bw = (r.w - 60) // 2
+        self.button((r.x + 20, r.bottom - 64, bw, 46), t("damaged.open_backup"), self.open_backup,
+                    object_id="#primary_button", enabled=self.damaged.backup is not None)
+        self.button((r.x + 40 + bw, r.bottom - 64, bw, 46), t("common.cancel"), self.dismiss)
+
+    def open_backup(self) -> None:
+        """Set the damaged file aside and open the backup's game."""
+        from game.engine.saves import open_backup
+
+        match = open_backup(self.damaged)
+        self.app.pop()
+        self.on_open(match)
 
 
 class PassScene(Scene):

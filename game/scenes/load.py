@@ -1,10 +1,12 @@
 """Load and save screens: the autosave and the manual slots with their summaries.
 
 Damaged saves are listed with their message; when a backup exists a button loads
-it (the damaged file is left untouched for a bug report). The list comes from
-``saves.list_saves()``, which reads each file's summary line and last journal
-record, never the whole save (a save damaged further in is refused when opened,
-and ``open_save`` then falls back to its backup).
+it (the damaged file is set aside in the damaged folder for a bug report). The list
+comes from ``saves.list_saves()``, which reads each file's summary line and last
+journal record, never the whole save; a save damaged further in is found when it is
+opened, and ``open_or_ask`` then asks the player (``DamagedSaveScene``: how far the
+backup is behind, open it or cancel). "Continue" in the menu opens the autosave the
+same way. A game left only in its backup is listed under its name.
 """
 
 from __future__ import annotations
@@ -30,6 +32,26 @@ SLOTS = 8
 def _when(stamp: str) -> str:
     """Return an ISO time stamp as 'YYYY-MM-DD HH:MM'."""
     return stamp.replace("T", " ")[:16] if isinstance(stamp, str) else ""
+
+
+def open_or_ask(app: Any, path: Path) -> None:
+    """Open a save in its game scene; when it is damaged, ask the player (open the backup or cancel).
+
+    SaveError (or a ruleset's error) when it cannot be opened and there is nothing to offer.
+    """
+    from game.engine.saves import Damaged, SaveError, open_checked
+    from game.scenes.dialogs import DamagedSaveScene
+    from game.scenes.play import open_match
+
+    got = open_checked(path)
+    if isinstance(got, Damaged) and got.backup is None:  # nothing to offer: say why (a copy was kept aside)
+        raise SaveError(got.problem, "", f"its backup: {got.backup_problem}")
+    if isinstance(got, Damaged):
+        app.push(DamagedSaveScene(app, got, lambda match: open_match(app, match)))
+        return
+    if got.used_backup:
+        log.warning("opened the backup of %s: %s", path, got.problem)
+    open_match(app, got.match)
 
 
 def describe_save(summary: dict[str, Any]) -> str:
@@ -108,7 +130,7 @@ class LoadScene(Scene):
             if summary is not None and not summary.get("ok") and summary.get("backup") and not saving:
                 bb = pygame_gui.elements.UIButton(pygame.Rect(900, y, 270, 44), t("load.use_backup"),
                                                   manager=mgr, container=box)
-                self._callbacks[bb] = lambda p=path: self.load(saves.backup_path(p), backup=True)
+                self._callbacks[bb] = lambda p=path: self.load(p, backup=True)
             if saving:
                 sb = pygame_gui.elements.UIButton(pygame.Rect(880, y, 290, 44), t("save.here"), manager=mgr,
                                                   container=box)
@@ -133,15 +155,18 @@ class LoadScene(Scene):
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
 
     def load(self, path: Path, backup: bool = False) -> None:
-        """Open a save (or a backup) in its game scene."""
-        from game.engine.saves import load_match
-        from game.scenes.play import open_match, open_save
+        """Open a save in its game scene (asking when it is damaged), or, with ``backup``, its backup."""
+        from game.engine.saves import backup_path, load_match
+        from game.engine.savedamage import set_aside
+        from game.scenes.play import open_match
 
         try:
-            if backup:
-                open_match(self.app, load_match(path))
+            if backup:  # the damaged file is set aside first, so it never becomes the backup
+                match = load_match(backup_path(path))
+                set_aside(path)
+                open_match(self.app, match)
             else:
-                open_save(self.app, path)
+                open_or_ask(self.app, path)
         except Exception as exc:  # noqa: BLE001 - SaveError, or a ruleset that cannot rebuild it
             log.warning("load %s: %s", path, exc)
             self.status, self.status_error = t("load.failed", msg=str(exc)), True

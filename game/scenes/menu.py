@@ -24,7 +24,7 @@ AUTOSAVE_NAME = "autosave.json"  # = game.engine.saves.autosave_path().name (a t
 
 
 def autosave_file():  # noqa: ANN201 - Path | None
-    """Return the autosave path when one exists, else None.
+    """Return the autosave path when it (or only its backup, after a crash on FAT/exFAT) exists, else None.
 
     The menu is the first frame: it does not import the saves module (which pulls
     in the level loader and pydantic) just to see whether a file exists.
@@ -33,7 +33,7 @@ def autosave_file():  # noqa: ANN201 - Path | None
 
     try:
         p = paths.saves_dir() / AUTOSAVE_NAME
-        return p if p.is_file() else None
+        return p if p.is_file() or p.with_name(AUTOSAVE_NAME + ".bak").is_file() else None
     except OSError as exc:  # a broken save folder never stops the menu
         log.warning("autosave path: %s", exc)
         return None
@@ -102,15 +102,15 @@ class MenuScene(Scene):
 
     # --- actions ---------------------------------------------------------------------------
     def on_continue(self) -> None:
-        """Resume the autosave exactly where it was left."""
+        """Resume the autosave exactly where it was left (a damaged one asks first: open its backup or cancel)."""
         from game.scenes.dialogs import MessageScene
-        from game.scenes.play import open_save
+        from game.scenes.load import open_or_ask
 
         path = autosave_file()
         if path is None:
             return
         try:
-            open_save(self.app, path)
+            open_or_ask(self.app, path)
         except Exception as exc:  # noqa: BLE001 - SaveError or a broken ruleset: say so
             log.warning("continue failed: %s", exc)
             self.app.push(MessageScene(self.app, t("menu.continue"), t("menu.continue_failed", msg=str(exc))))
@@ -174,6 +174,33 @@ class MenuScene(Scene):
                 elif self.buttons["menu.continue"].is_enabled:
                     self._activate("menu.continue")
 
+    def notices(self) -> list[str]:
+        """Return the start-up notices: a settings file that could not be used, another running copy."""
+        out = []
+        if getattr(self.app, "settings_problem", None):
+            out.append(t("menu.settings_reset"))
+        if getattr(self.app, "other_copy", False):
+            out.append(t("menu.other_copy"))
+        return out
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        """Draw the notices between the buttons and the bottom edge, one line each (smaller text when long)."""
+        images = []
+        for text in self.notices():
+            img = fonts.render(text, 15, theme.TEXT)
+            if img.get_width() > 980:
+                img = fonts.render(text, max(8, round(15 * 980 / img.get_width())), theme.TEXT)
+            images.append(img)
+        if not images:
+            return
+        y = 646
+        strip = pygame.Rect(140, y - 4, 1000, sum(i.get_height() for i in images) + 8)
+        pygame.draw.rect(surface, theme.WOOD_DARK, strip, border_radius=8)
+        pygame.draw.rect(surface, theme.RED, strip, 1, border_radius=8)
+        for img in images:
+            surface.blit(img, ((1280 - img.get_width()) // 2, y))
+            y += img.get_height()
+
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table, the emblem, the title and the buttons."""
@@ -200,5 +227,6 @@ class MenuScene(Scene):
         if hover is not None and hover.hint:
             hint = fonts.render(hover.hint, 15, theme.TEXT_MUTED, italic=True)
             surface.blit(hint, hint.get_rect(midleft=(hover.rect.right + 14, hover.rect.centery)))
+        self._draw_notices(surface)
         foot = fonts.render("F11 · Esc · F1", 13, theme.TEXT_MUTED)
         surface.blit(foot, (w - foot.get_width() - 16, 720 - foot.get_height() - 10))

@@ -45,13 +45,23 @@ def test_load_lists_damaged_save_and_loads_its_backup(app: Any, tiny: Any) -> No
     assert isinstance(app.top, PassScene), "a hot-seat game opens behind the pass screen, even at its start"
     assert isinstance(app.stack[-2], TableScene)
     assert len(app.stack[-2].match.history) == 0, "the backup holds the game before the last move"
-    assert autosave_path().read_text(encoding="utf-8").startswith('{"format"'), "the damaged file is untouched"
+    # the damaged file is kept aside for a bug report, out of the saves folder: it never becomes the backup
+    from game.engine.savedamage import damaged_dir
+
+    kept = list(damaged_dir().glob("autosave-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8").startswith('{"format"')
+    from game.engine.saves import flush, load_match
+
+    flush()
+    for p in (autosave_path(), backup_path(autosave_path())):  # whatever the game wrote since: sound saves
+        if p.exists():
+            assert len(load_match(p).history) == 0
 
 
-def test_continue_with_damaged_autosave_uses_the_backup(app: Any, tiny: Any) -> None:
+def test_continue_with_damaged_autosave_asks_then_opens_the_backup(app: Any, tiny: Any) -> None:
     from game.engine.saves import autosave_path
+    from game.scenes.dialogs import DamagedSaveScene, PassScene
     from game.scenes.menu import MenuScene
-    from game.scenes.dialogs import PassScene
     from game.scenes.table import TableScene
 
     _saved_match(tiny)
@@ -59,6 +69,11 @@ def test_continue_with_damaged_autosave_uses_the_backup(app: Any, tiny: Any) -> 
     menu = app.push(MenuScene(app))
     run_frames(app, 2)
     click(app, menu.buttons["menu.continue"].rect.center)
+    assert isinstance(app.top, DamagedSaveScene), "a damaged autosave is never resumed in silence"
+    run_frames(app, 2)
+    button = next(el for el in app.manager.get_sprite_group().sprites()
+                  if getattr(el, "text", None) == "Open the backup")
+    click(app, button.rect.center)
     assert isinstance(app.top, PassScene) and isinstance(app.stack[-2], TableScene)
 
 

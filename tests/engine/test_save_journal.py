@@ -8,7 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from game.engine import journal, paths, saves
+from game.engine import journal, paths, savefile, saves
 from game.engine.actions import Action
 from game.engine.match import CHECKPOINT_EVERY, LOG_SLACK, Match
 from game.engine.savefile import LOG_KEEP
@@ -42,6 +42,13 @@ def play(m: Match, n: int, path: Path | None = None, every: int = 7, still: bool
         m.apply(ROLL if i % every == every - 1 else PASS if still else (STEP1 if i % 2 else STEP2))
         if path is not None:
             saves.autosave(m, path)
+
+
+def resealed(line: bytes, old: bytes, new: bytes) -> bytes:
+    """A sealed line with ``old`` replaced by ``new`` and a right checksum (an edit the checksum cannot see)."""
+    body = savefile.unseal(line)
+    assert body is not None and old in body
+    return savefile.seal(body.replace(old, new))
 
 
 def lines_of(path: Path) -> list[bytes]:
@@ -89,7 +96,11 @@ def test_a_damaged_record_before_the_last_is_refused_naming_it(path: Path) -> No
     saves.autosave(m, path)
     play(m, 4, path)
     lines = lines_of(path)
-    lines[3] = lines[3].replace(b'"n":2', b'"n":9')
+    edited = lines[3].replace(b'"n":2', b'"n":9')
+    path.write_bytes(b"\n".join([*lines[:3], edited, *lines[4:]]))
+    with pytest.raises(SaveError, match=r"autosave.json: journal\[1\]: damaged: its checksum does not match"):
+        saves.load_match(path)
+    lines[3] = resealed(lines[3], b'"n":2', b'"n":9')  # an edit with a right checksum: the record check finds it
     path.write_bytes(b"\n".join(lines))
     with pytest.raises(SaveError, match=r"autosave.json: journal\[1\]: expected action record number 2"):
         saves.load_match(path)
@@ -123,7 +134,7 @@ def test_an_undo_is_journaled_and_loads_as_undone(path: Path) -> None:
     saves.autosave(m, path)
     m.undo(0 if m.history[-1].seat == 0 else 1)
     saves.autosave(m, path)
-    assert json.loads(lines_of(path)[-2]) == {"n": 10, "undo": True}
+    assert json.loads(savefile.unseal(lines_of(path)[-2]) or b"") == {"n": 10, "undo": True}
     back = saves.load_match(path)
     assert back.state.digest() == target and len(back.history) == 10
     play(back, 2, path)
@@ -187,7 +198,7 @@ def test_the_list_reads_the_summary_and_the_last_record_not_the_head(path: Path)
     assert listed["ok"] and listed["turns"] == 9 and listed["seats"] == ["Ana", "Bot 2"]
     assert listed["level_title"] == "Coin field"
     lines = lines_of(path)
-    lines[1] = lines[1].replace(b'"seed":3', b'"seed":"x"')  # damage in the head, same length class
+    lines[1] = resealed(lines[1], b'"seed":3', b'"seed":"x"')  # damage in the head, same length class
     path.write_bytes(b"\n".join(lines))
     assert dict(saves.list_saves())[path]["ok"], "the list does not read the head"
     with pytest.raises(SaveError, match="seed"):

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 from typing import Iterator
 
@@ -76,13 +77,17 @@ def test_save_file_has_the_documented_shape(saves_dir: Path) -> None:
     first, head, rest = raw.decode("utf-8").split("\n")
     assert rest == "", "a manual save is two complete lines: summary and head, no journal"
     top = json.loads(first)
-    assert list(top) == ["format", "version", "summary"]
-    assert top["format"] == "mesa-de-heroes-save" and top["version"] == 2
+    assert list(top) == ["format", "version", "summary", "c"]
+    assert top["format"] == "mesa-de-heroes-save" and top["version"] == 3
+    # every line ends with its checksum: CRC-32 of the line's bytes before the ,"c" key
+    for line in (first, head):
+        body, _, tail = line.encode("utf-8").rpartition(b',"c":"')
+        assert tail == b"%08x\"}" % zlib.crc32(body)
     summary = top["summary"]
     assert summary["turns"] == 5 and summary["ruleset"] == cg.RULESET_ID and summary["seats"] == ["Íñigo", "Bot 2"]
     assert summary["head_bytes"] == len(head.encode("utf-8")) + 1
     data = json.loads(head)
-    assert list(data) == list(saves.TOP_KEYS[2:])
+    assert list(data) == [*saves.TOP_KEYS[2:], "c"]
     assert set(data["level"]) == {"id", "source", "content_hash", "data"}
     assert data["level"]["data"]["ruleset"] == cg.RULESET_ID
     assert data["actions"][1] == [1, {"kind": "draw", "args": {}}]
@@ -323,7 +328,7 @@ def test_corrupted_bytes_give_a_save_error_or_a_valid_match(saves_dir: Path) -> 
     (b"[1, 2, 3]", r"^saves/x.json: not a Mesa de H"),
     (b'{"format": "other-game", "version": 1}', r"^saves/x.json: format: not a Mesa de H.*'other-game'"),
     (b'{"name": "my settings"}', r"^saves/x.json: format: not a Mesa de H.*missing"),
-    (b'{"format": "mesa-de-heroes-save", "version": 3}', r"^saves/x.json: version: made by a newer version"),
+    (b'{"format": "mesa-de-heroes-save", "version": 4}', r"^saves/x.json: version: made by a newer version"),
     (b'{"format": "mesa-de-heroes-save", "version": 2, "summary": {}}', r"^saves/x.json: truncated"),
     (b'{"format": "mesa-de-heroes-save", "version": "1"}', r"^saves/x.json: version: expected"),
     (b'{"format": "mesa-de-heroes-save", "version": 1, "a": NaN}', r"^saves/x.json: corrupt"),

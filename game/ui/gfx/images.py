@@ -99,6 +99,8 @@ def load_image(path: str | Path, size: tuple[int, int] | None = None) -> pygame.
         from game.engine.levels import image_dimensions
 
         dims = image_dimensions(p) if p.suffix.lower() == ".png" else None
+        if dims is None and p.suffix.lower() == ".png":  # not really a PNG (its magic bytes): never decoded
+            raise ValueError("not a PNG image (its first bytes say otherwise)")
         if dims is not None and max(dims) > MAX_IMAGE_SIDE:
             raise ValueError(f"image header claims {dims[0]}x{dims[1]} px (over {MAX_IMAGE_SIDE})")
         surf = pygame.image.load(str(p))
