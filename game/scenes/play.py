@@ -1,7 +1,8 @@
 """Starting and resuming games: the glue between menus, matches and game scenes.
 
-``start_new_game`` makes a Match and opens its scene; ``open_save`` loads a save
-(or its backup) and opens the scene exactly where the save left off. The scene
+``start_new_game`` makes a Match and opens its scene; ``open_match`` opens a loaded match
+exactly where it left off (saves are opened through ``game.scenes.load.open_or_ask``, which
+asks before resuming a damaged save's backup). The scene
 class comes from ``game.scenes.scene_class_for`` (a ruleset's own scene, else
 the table view).
 """
@@ -9,7 +10,6 @@ the table view).
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any, Sequence
 
 from game.scenes import scene_class_for
@@ -46,12 +46,3 @@ def start_new_game(app: Any, ruleset_id: str, level: Any, seats: Sequence[Any], 
              [s.to_json() for s in match.seats])
     return open_match(app, match)
 
-
-def open_save(app: Any, path: Path) -> Any:
-    """Load a save (its backup when the save is damaged) and open it; SaveError when both fail."""
-    from game.engine.saves import load_match_or_backup
-
-    loaded = load_match_or_backup(path)
-    if loaded.used_backup:
-        log.warning("loaded the backup of %s: %s", path, loaded.problem)
-    return open_match(app, loaded.match)
