@@ -12,6 +12,7 @@ import pygame
 
 from game.app import draw, fonts, theme
 from game.app.scene import Scene, fit_text
+from game.ui.text import shorten_for
 from game.engine import paths
 from game.engine.i18n import localize, t
 from game.engine.protocol import SeatSpec
@@ -178,10 +179,7 @@ class LevelSelectScene(Scene):
             if fit_text(b, text, 28):  # long title at large text: shortened, its tag kept, the whole on hover
                 if tag:
                     suffix = f"  [{' · '.join(tag)}]"
-                    short = title
-                    while short and b.font.size(short.rstrip() + "…" + suffix)[0] > 436 - 28:
-                        short = short[:-1]
-                    b.set_text(short.rstrip() + "…" + suffix)
+                    b.set_text(shorten_for(title, b.font, 436 - 28, suffix))
                 b.set_tooltip(html.escape(text))
             self._callbacks[b] = lambda i=i: self.select(i)
             self.list_buttons.append(b)
