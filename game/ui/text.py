@@ -253,12 +253,14 @@ class Block:
 def fit_block(text: str, width: int, height: int, start: int, minimum: int, bold: bool = False) -> Block:
     """Wrap ``text`` into ``width`` x ``height``: the largest size from ``start`` down to ``minimum`` at which
     every line fits; else the minimum size with the lines that fit, the last one ending in "…"."""
-    # more letters than the box has pixels never show: cut before measuring (the cut line ends in "…")
-    cap = max(64, (height // max(1, gfx.line_height(minimum, bold)) + 1) * max(1, width // 2))
+    # more letters than the box can hold at the smallest size (each as wide as an "l" at least) never show:
+    # such a text is cut before measuring, drawn at the smallest size, and its last line ends in "…"
+    rows = height // max(1, gfx.line_height(minimum, bold)) + 1
+    cap = max(64, rows * max(8, width // max(2, width_of("l", minimum, bold))))
     clipped = len(text) > cap
     if clipped:
         text = text[:cap]
-    size = start
+    size = minimum if clipped else start
     while size > minimum and gfx.text_size(text, size, bold, max_width=width)[1] > height:
         size -= 1
     lines = gfx.wrap(text, size, width, bold)
