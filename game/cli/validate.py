@@ -11,6 +11,11 @@ Also errors: a folder (or the whole program) with no level file at all, and a
 folder holding more level files than the game reads (``MAX_LEVELS_PER_DIR``): the
 files past the cap are named by count, never silently skipped. Levels come from the
 level catalogue (``game/engine/catalogue.py``), the same one the level list uses.
+
+It judges exactly as the game does (issue 16, item 11): a file in a folder the game
+reads gets the game's own verdict (an id a shipped level already uses is broken), a
+file elsewhere is judged as if installed among the mods, ``.TOML`` in any case is a
+level file in both, and a folder named like a level file is an error in both.
 """
 
 from __future__ import annotations

@@ -30,6 +30,9 @@ TEXT_CHARS = 1000
 #: a level's author
 AUTHOR_CHARS = 200
 
+#: a player's name at the table (typed on the New game screen, carried by saves)
+SEAT_NAME_CHARS = 40
+
 #: one line of the game log in one language, as a save holds it
 LOG_TEXT_CHARS = 2000
 #: the most gold a hero may hold (rules clamp, saves check)

@@ -15,6 +15,7 @@ from game.app.scene import Scene, fit_text
 from game.ui.text import shorten_for
 from game.engine import paths
 from game.engine.i18n import localize, t
+from game.engine.limits import SEAT_NAME_CHARS
 from game.engine.protocol import SeatSpec
 from game.scenes import has_dedicated_scene, ruleset_name, ruleset_tagline
 
@@ -340,7 +341,7 @@ class SeatSetupScene(Scene):
             self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
             entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(290, y, 330, 44), manager=mgr,
                                                                  placeholder_text=self._default_name(i)))
-            entry.set_text_length_limit(40)
+            entry.set_text_length_limit(SEAT_NAME_CHARS)
             if seat["name"]:
                 entry.set_text(seat["name"])
             self.entries.append(entry)

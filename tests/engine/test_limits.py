@@ -125,3 +125,16 @@ def test_issue16_1_clip_and_clamp() -> None:
     assert limits.clip("abcd", 3) == "ab…"
     assert limits.clamp_gold(-5) == 0 and limits.clamp_gold(10**18) == limits.GOLD_MAX
     assert limits.clamp_gold(17) == 17
+
+
+def test_issue16_1_seat_names_are_those_a_save_accepts(tmp_path: Path) -> None:
+    from game.engine.match import Match
+    from game.engine.protocol import seat_specs
+    from game.engine.saves import load_match, save_match
+
+    with pytest.raises(ValueError, match="seats\\[1\\]"):
+        seat_specs(["Ana", "B" * (limits.SEAT_NAME_CHARS + 1)])
+    longest = "é" * limits.SEAT_NAME_CHARS
+    m = Match.new("sanctuary", "quick", [longest, "Bo"], 3)
+    save_match(m, tmp_path / "s.json")
+    assert load_match(tmp_path / "s.json").seats[0].name == longest
