@@ -134,3 +134,21 @@ def test_issue16_8_shorten_for_a_widget_font_keeps_its_suffix() -> None:
     short = tx.shorten_for("T" * 4000, f, 200, "  [mod]")
     assert short.endswith("…  [mod]") and f.size(short)[0] <= 200
     assert tx.too_wide_for("T" * 4000, f, 200) and not tx.too_wide_for("T", f, 200)
+
+
+def test_issue16_8_a_resumed_log_of_long_words_wraps_in_bounded_measurements(tally: dict[str, int]) -> None:
+    from game.ui.widgets.logpanel import LogPanel
+
+    def resumed(word_len: int) -> tuple[int, dict[str, int]]:
+        panel = LogPanel((0, 0, 300, 400))
+        panel.extend(["y" * word_len + " done" for _ in range(20)])
+        tally["calls"] = tally["letters"] = 0
+        lines = panel.wrapped_lines()
+        return len(lines), dict(tally)
+
+    n_short, short = resumed(500)
+    n_long, long = resumed(2000)  # the longest log line a save holds, one word
+    assert n_long > 3 * n_short // 2
+    # per wrapped line, the same few measurements whatever the word's length (a binary search each)
+    assert long["calls"] / n_long <= short["calls"] / n_short + 2, (short, n_short, long, n_long)
+    assert long["calls"] <= 16 * n_long
