@@ -242,11 +242,14 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - the command never ends in a traceback
         log.exception("validate failed")
         report.problem(f"validate: unexpected error: {type(exc).__name__}: {exc}")
+    from game.engine.levelerrors import _safe
+
     out = sys.stdout
+    # every line escaped: a control or right-to-left character in a path never reorders or splits a line
     if getattr(args, "list", False):
         for line in report.ok_lines:
-            print(line, file=out)
+            print(_safe(line), file=out)
     for line in report.lines:
-        print(line, file=out)
+        print(_safe(line), file=out)
     print(report.summary(), file=out)
     return 1 if report.broken else 0

@@ -99,3 +99,9 @@ def test_issue16_11_a_folder_named_like_a_level_is_reported_by_game_and_validate
     assert code == 1 and line in out, out
     code, out, _ = _run("validate", capsys=capsys)
     assert code == 1 and line in out, out
+
+
+def test_issue16_13_validate_escapes_every_line(level_env: LevelEnv, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run("validate", str(level_env.home / "no\u202esuch\x1b"), capsys=capsys)
+    assert code == 1 and "\u202e" not in out and "\x1b" not in out
+    assert "no\\u202esuch\\x1b: no such file or folder" in out
