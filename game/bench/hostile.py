@@ -45,6 +45,7 @@ def text_figures(runs: int = 5) -> dict[str, Any]:
     from game.ui import text as tx
 
     pygame.font.init()
+    gfx.set_text_scale(1.0)  # drops fonts cached before an earlier figure quit pygame
     out: dict[str, Any] = {}
     jobs: dict[str, Callable[[str], Any]] = {
         "ellipsize": lambda s: tx.ellipsize(s, 240, 14),
