@@ -89,8 +89,8 @@ def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = Fals
 
 def fit(text: str, fnt: pygame.font.Font, width: int) -> str:
     """Return ``text`` shortened with an ellipsis so it fits ``width`` pixels."""
-    if fnt.size(text)[0] <= width:
+    from game.ui.text import shorten_for, too_wide_for  # binary search: the cost does not grow with the text
+
+    if not too_wide_for(text, fnt, width):
         return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return shorten_for(text, fnt, width)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from game.ui.text import shorten_for, too_wide_for
+
 if TYPE_CHECKING:  # pragma: no cover
     from game.app.main import App
 
@@ -29,12 +31,9 @@ def fit_text(element: Any, text: str, padding: int) -> bool:
     font = getattr(element, "font", None)
     width = element.rect.width - padding
     try:
-        if font is None or width <= 0 or font.size(text)[0] <= width:
+        if font is None or width <= 0 or not too_wide_for(text, font, width):
             return False
-        short = text
-        while short and font.size(short.rstrip() + "…")[0] > width:
-            short = short[:-1]
-        element.set_text(short.rstrip() + "…")
+        element.set_text(shorten_for(text, font, width))  # binary search: the cost does not grow with the text
         return True
     except (AttributeError, TypeError, ValueError, pygame.error):  # a font without size(): leave it be
         return False

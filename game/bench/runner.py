@@ -123,6 +123,15 @@ def run_all(quick: bool = False, progress: Callable[[str], None] | None = None) 
         details["errors"].append(f"scaling: {type(exc).__name__}: {exc}")
         result["scaling"] = {}
 
+    say("hostile inputs (issue 16): long text, broken references, many mod files")
+    try:
+        from game.bench import hostile
+
+        details["hostile"] = hostile.measure(quick=quick)
+    except Exception as exc:  # noqa: BLE001
+        log.exception("hostile")
+        details["errors"].append(f"hostile: {type(exc).__name__}: {exc}")
+
     say("frozen bundle")
     try:
         result["frozen"] = frozen.measure((result["startup"] or {}).get("app_s"), 2 if quick else 5)
@@ -236,6 +245,10 @@ def table(result: dict[str, Any], details: dict[str, Any]) -> str:
     for rid, d in details.get("simulate", {}).items():
         if d.get("errors"):
             lines.append(f"  note: simulate {rid}: {d['errors']} errors in {d.get('games')} games")
+    if details.get("hostile"):
+        from game.bench import hostile
+
+        lines.extend(hostile.notes(details["hostile"]))
     for e in details.get("errors", []):
         lines.append(f"  ERROR {e}")
     misses = sum(1 for r in rows if r[3] is False)

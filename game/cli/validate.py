@@ -11,12 +11,18 @@ Also errors: a folder (or the whole program) with no level file at all, and a
 folder holding more level files than the game reads (``MAX_LEVELS_PER_DIR``): the
 files past the cap are named by count, never silently skipped. Levels come from the
 level catalogue (``game/engine/catalogue.py``), the same one the level list uses.
+
+It judges exactly as the game does (issue 16, item 11): a file in a folder the game
+reads gets the game's own verdict (an id a shipped level already uses is broken), a
+file elsewhere is judged as if installed among the mods, ``.TOML`` in any case is a
+level file in both, and a folder named like a level file is an error in both.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,8 +126,13 @@ def check_paths(targets: list[str], report: Report) -> None:
     entries = []
     for target in targets:
         path = Path(target)
+        if path.is_dir() and is_level_file(path):
+            report.problem(f"{_display(path)}/: a folder, not a level file: a level is a .toml file")
+            continue
         if path.is_dir():
             files = []
+            for stray in _level_like_folders(path):
+                report.problem(f"{_display(stray)}/: a folder, not a level file: a level is a .toml file")
             for folder, found in _by_folder(find_level_files(path, recursive=True)):
                 read, left_out = capped(found)
                 files += read
@@ -138,7 +149,7 @@ def check_paths(targets: list[str], report: Report) -> None:
         for f in files:
             try:
                 if not is_level_file(f):
-                    if f.name.startswith("_") and f.suffix == ".toml":
+                    if f.name.startswith("_") and f.suffix.lower() == ".toml":
                         read_toml(f, root_for(f), _display(f))  # syntax only; fields via its levels
                         report.shared += 1
                     else:
@@ -158,8 +169,54 @@ def check_paths(targets: list[str], report: Report) -> None:
                 log.exception("checking %s failed", f)
                 report.problem(f"{_display(f)}: could not be checked: {type(exc).__name__}: {exc}")
     mark_duplicates(entries)
-    for e in entries:
+    for e in _as_the_game_sees(entries):
         report.add_entry(e)
+
+
+def _as_the_game_sees(entries: list[Any]) -> list[Any]:
+    """Judge each checked file exactly as the game does (issue 16, item 11).
+
+    A file in a folder the game reads (``levels/<ruleset>/``, ``mods/<ruleset>/``) gets the game's own
+    verdict from its level list: an id used by a shipped level (or an earlier file) is broken there. A
+    file anywhere else is judged as it would be once installed among the mods: its id may not be one
+    a shipped level of its ruleset already uses.
+    """
+    from game.engine.levels import discover_levels, mark_duplicates
+
+    listed: dict[str, dict[str, Any]] = {}
+
+    def game_list(ruleset: str) -> dict[str, Any]:
+        if ruleset not in listed:
+            try:
+                found = discover_levels(ruleset)
+            except Exception:  # noqa: BLE001 - an unknown ruleset folder: no list to compare with
+                found = []
+            listed[ruleset] = {os.path.abspath(e.path): e for e in found if not e.skipped}
+        return listed[ruleset]
+
+    out = []
+    for e in entries:
+        seen = game_list(e.ruleset).get(os.path.abspath(e.path))
+        if seen is not None:
+            out.append(seen)
+            continue
+        if e.level is not None:
+            shipped = [s for s in game_list(e.ruleset).values() if s.source == "shipped" and s.ok]
+            mark_duplicates([*shipped, e])
+        out.append(e)
+    return out
+
+
+def _level_like_folders(path: Path) -> list[Path]:
+    """Folders named like a level file under ``path`` (in the folders a recursive check reads)."""
+    from game.engine.levelscan import level_like_folders
+
+    out = level_like_folders(path)
+    for dirpath, dirnames, _files in os.walk(path):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(("_", ".")))
+        for d in dirnames:
+            out += level_like_folders(Path(dirpath) / d)
+    return out
 
 
 def _by_folder(files: list[Path]) -> list[tuple[Path, list[Path]]]:
@@ -185,11 +242,14 @@ def run(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - the command never ends in a traceback
         log.exception("validate failed")
         report.problem(f"validate: unexpected error: {type(exc).__name__}: {exc}")
+    from game.engine.levelerrors import _safe
+
     out = sys.stdout
+    # every line escaped: a control or right-to-left character in a path never reorders or splits a line
     if getattr(args, "list", False):
         for line in report.ok_lines:
-            print(line, file=out)
+            print(_safe(line), file=out)
     for line in report.lines:
-        print(line, file=out)
+        print(_safe(line), file=out)
     print(report.summary(), file=out)
     return 1 if report.broken else 0

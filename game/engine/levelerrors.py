@@ -9,7 +9,6 @@ level modules; ``game.engine.levels`` re-exports its public names.
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import json
 import logging
@@ -22,16 +21,23 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
+from game.engine.levelchecks import suggest
+from game.engine.limits import MAX_PROBLEMS
+
 log = logging.getLogger(__name__)
 
 MAX_DEPTH = 24                   # nesting of tables and arrays
-MAX_PROBLEMS = 20                # problem lines listed per file
+#: pydantic errors looked at per file (the first MAX_PROBLEMS lines come from these; the rest are counted)
+MAX_ERRORS_READ = 10 * MAX_PROBLEMS
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
 
 
-# characters that would split a message line or drive a terminal: shown escaped
+# characters that would split a message line, drive a terminal or reorder the text around them
+# (bidirectional controls: a right-to-left override prints the rest of the line reversed): shown escaped
 _UNSAFE = {c: f"\\x{c:02x}" for c in range(32) if c != 9}
-_UNSAFE.update({0x7F: "\\x7f", 0x85: "\\x85", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+_UNSAFE.update({c: f"\\x{c:02x}" for c in range(0x7F, 0xA0)})
+_UNSAFE.update({c: f"\\u{c:04x}" for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F),
+                                            *range(0x2066, 0x206A), 0x2028, 0x2029, 0xFEFF)})
 _UNSAFE.update({ord("\n"): "\\n", ord("\r"): "\\r"})
 
 
@@ -54,15 +60,7 @@ class LevelError(ValueError):
 # --- errors -------------------------------------------------------------------------------------
 
 def _suggest(word: Any, options: Iterable[Any]) -> str:
-    if not isinstance(word, str):
-        return ""
-    opts = [str(o) for o in options]
-    close = difflib.get_close_matches(word, opts, n=1, cutoff=0.6)
-    if not close:
-        low = {o.lower(): o for o in opts}
-        if word.lower() in low:
-            close = [low[word.lower()]]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(word, options)  # bounded work (levelchecks.py)
 
 
 def _short(value: Any) -> str:
@@ -73,6 +71,8 @@ def _short(value: Any) -> str:
         return "a list"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and not -10**40 < value < 10**40:  # repr of 5,000 digits is refused by Python
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -357,6 +357,10 @@ def _prune_unions(model: Any, errors: list[tuple[dict[str, Any], _Where]]) -> li
                 if any(len(e[0].get("loc", ())) > idx + 1 for e in es)}
         first_index = min(out.index(e) for e in group)
         keep: list[Any]
+        shaped = {lab: es for lab, es in labels.items()
+                  if all(e[0].get("type") in _CONSTRAINTS for e in es)}
+        if not deep and shaped:  # the value had the member's type and broke its limit: say the limit
+            deep = shaped
         if deep:
             best = min(deep, key=lambda lab: len(deep[lab]))
             keep = deep[best]
@@ -366,6 +370,11 @@ def _prune_unions(model: Any, errors: list[tuple[dict[str, Any], _Where]]) -> li
         out = [e for e in out if not any(e is g for g in group)]
         out[first_index:first_index] = keep
     return out
+
+
+#: errors about a value of the right type that breaks a limit (not a wrong type)
+_CONSTRAINTS = frozenset({"string_too_long", "string_too_short", "too_long", "too_short", "greater_than_equal",
+                          "greater_than", "less_than_equal", "less_than", "string_pattern_mismatch"})
 
 
 def format_validation_error(exc: ValidationError, model: Any) -> list[str]:
@@ -379,7 +388,9 @@ def format_validation_error(exc: ValidationError, model: Any) -> list[str]:
 
 
 def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
-    resolved = [(dict(err), _resolve(model, tuple(err.get("loc", ())))) for err in exc.errors(include_url=False)]
+    errors = exc.errors(include_url=False)
+    unread = max(0, len(errors) - MAX_ERRORS_READ)  # a file with thousands of errors: bounded work
+    resolved = [(dict(err), _resolve(model, tuple(err.get("loc", ())))) for err in errors[:MAX_ERRORS_READ]]
     lines: list[str] = []
     for item in _prune_unions(model, resolved):
         if isinstance(item, str):
@@ -395,9 +406,11 @@ def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
                 line = f"{w.text()}: {_message(err, w)}"
         if line not in lines:
             lines.append(line)
-    if len(lines) > MAX_PROBLEMS:
+    if len(lines) > MAX_PROBLEMS and not unread:
         extra = len(lines) - MAX_PROBLEMS
         lines = lines[:MAX_PROBLEMS] + [f"(and {extra} more problems)"]
+    elif unread:  # the count of lines the unread errors would give is not known without the work
+        lines = lines[:MAX_PROBLEMS] + [f"(and more problems: {len(errors)} errors in all)"]
     return lines or ["(top level): invalid level"]
 
 

@@ -73,6 +73,14 @@ def _bracket_depth(text: str) -> int:
     return best
 
 
+def _odd_number(exc: ValueError) -> str:
+    """A short line for a number TOML could not read (no Python advice about ``sys`` settings)."""
+    m = re.search(r"value has (\d+) digits", str(exc))
+    if m:
+        return f"not valid TOML: a number of {m.group(1)} digits (numbers in level files are small)"
+    return f"not valid TOML: {str(exc)[:200]}"
+
+
 def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
     msg = str(exc)
     m = re.match(r"^(.*) \(at line (\d+), column (\d+)\)$", msg, re.S)
@@ -110,7 +118,7 @@ def _parse_toml(raw: bytes, where: str) -> dict[str, Any]:
     except RecursionError:
         raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"]) from None
     except ValueError as exc:  # tomllib raises plain ValueError on some odd numbers
-        raise LevelError(where, [f"not valid TOML: {exc}"]) from None
+        raise LevelError(where, [_odd_number(exc)]) from None
     problems: list[str] = []
     _check_data(data, "", 0, problems)
     if problems:

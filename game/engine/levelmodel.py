@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from game.engine.i18n import localize
 from game.engine.levelassets import _check_assets
+from game.engine.levelchecks import budget
 from game.engine.levelerrors import (
     _ID_RE, MAX_DEPTH, LevelError, _check_data, _is_model, _short, _suggest, format_validation_error,
 )
@@ -58,7 +59,8 @@ class Level:
                   root: Path | None = None) -> "Level":
         """Validate merged level data (from a file or a save) into a Level; LevelError otherwise."""
         try:
-            return cls._from_data(data, where, source, path, default_id, root)
+            with budget():  # "did you mean" work bounded to the lines shown (levelchecks.py)
+                return cls._from_data(data, where, source, path, default_id, root)
         except LevelError:
             raise
         except RecursionError:

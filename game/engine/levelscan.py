@@ -28,9 +28,25 @@ MAX_LEVELS_PER_DIR = 500
 
 
 def is_level_file(path: Path) -> bool:
-    """True for files that are levels: ``*.toml`` not starting with ``_`` (shared) or ``.`` (hidden)."""
+    """True for files that are levels: ``*.toml`` (any case: ``crypt.TOML`` too) not starting with ``_``
+    (shared) or ``.`` (hidden). The game and ``validate`` both judge by this one test."""
     path = Path(path)
-    return path.suffix == ".toml" and not path.name.startswith(("_", "."))
+    return path.suffix.lower() == ".toml" and not path.name.startswith(("_", "."))
+
+
+def level_like_folders(folder: Path) -> list[Path]:
+    """Folders inside ``folder`` named like a level file (``x.toml/``): reported, never silently ignored."""
+    try:
+        with os.scandir(folder) as it:
+            return sorted(Path(folder) / d.name for d in it if is_level_file(Path(d.name)) and d.is_dir())
+    except OSError:
+        return []
+
+
+def folder_problem(path: Path, ruleset: str, source: str) -> LevelEntry:
+    """A broken entry for a folder named like a level file."""
+    err = LevelError(_display(path) + "/", ["a folder, not a level file: a level is a .toml file"])
+    return LevelEntry(ruleset, Path(path).stem, Path(path), source, None, str(err), list(err.problems))
 
 
 def find_level_files(folder: Path, *, recursive: bool = False) -> list[Path]:
@@ -128,6 +144,7 @@ def _scan(base: Path, ruleset: str, source: str, token: tuple[Any, ...]) -> list
         return [LevelEntry(ruleset, "", folder, source, None, str(unreadable), list(unreadable.problems))]
     files, left_out = folder_levels(folder)
     entries = [load_entry(p, ruleset, source, root=base, token=token) for p in files]
+    entries += [folder_problem(p, ruleset, source) for p in level_like_folders(folder)]
     if left_out:
         entries.append(cap_notice(folder, ruleset, source, left_out))
     return entries

@@ -32,6 +32,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import LANGUAGES, has, t
 from game.engine.levels import Level, get_level
+from game.engine.limits import LOG_TEXT_CHARS, clip_log
 from game.engine.protocol import GameState, IllegalAction, Result, Ruleset, SeatSpec, seat_specs
 from game.engine.registry import get_ruleset
 from game.engine.savefile import LOG_KEEP
@@ -81,6 +82,13 @@ class LogLine:
     private_text: dict[str, str] | None = None
     #: the line words an automatic step (Event.auto): the log may fold a run of them into one line
     auto: bool = False
+
+    def __post_init__(self) -> None:
+        # a line is what a save holds: never longer than limits.LOG_TEXT_CHARS in any language
+        if any(len(v) > LOG_TEXT_CHARS for v in self.text.values()):
+            object.__setattr__(self, "text", {k: clip_log(v) for k, v in self.text.items()})
+        if self.private_text is not None and any(len(v) > LOG_TEXT_CHARS for v in self.private_text.values()):
+            object.__setattr__(self, "private_text", {k: clip_log(v) for k, v in self.private_text.items()})
 
     def text_for(self, viewer: int | None, lang: str = "en") -> str:
         """Return the line as ``viewer`` may read it in ``lang`` ("" when there is nothing to show)."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from game.engine.actions import Action
 from game.engine.events import Event
+from game.engine.limits import SEAT_NAME_CHARS
 from game.engine.rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,8 +63,8 @@ class SeatSpec:
         if not isinstance(data, dict):
             raise ValueError("seat: expected a table")
         name, kind, diff = data.get("name"), data.get("kind", "human"), data.get("difficulty", "normal")
-        if not isinstance(name, str) or not 0 < len(name) <= 40:
-            raise ValueError("seat.name: expected a name of 1 to 40 characters")
+        if not isinstance(name, str) or not 0 < len(name) <= SEAT_NAME_CHARS:
+            raise ValueError(f"seat.name: expected a name of 1 to {SEAT_NAME_CHARS} characters")
         if kind not in ("human", "bot"):
             raise ValueError(f"seat.kind: expected 'human' or 'bot', got {kind!r}")
         if diff not in ("easy", "normal", "hard", "random"):
@@ -81,7 +82,7 @@ def seat_specs(seats: Sequence[Any]) -> list[SeatSpec]:
             out.append(SeatSpec(f"{'Player' if s == 'human' else 'Bot'} {i + 1}", s))
         elif isinstance(s, str) and s.startswith("bot:"):
             out.append(SeatSpec(f"Bot {i + 1}", "bot", s.split(":", 1)[1] or "normal"))
-        elif isinstance(s, str) and s:
+        elif isinstance(s, str) and 0 < len(s) <= SEAT_NAME_CHARS:  # a longer name could not be saved
             out.append(SeatSpec(s, "human"))
         else:
             raise ValueError(f"seats[{i}]: expected 'human', 'bot', 'bot:LEVEL' or a name, got {s!r}")

@@ -28,6 +28,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.i18n import LANGUAGES
+from game.engine.limits import LOG_TEXT_CHARS
 from game.engine.protocol import SeatSpec
 
 SAVE_FORMAT = "mesa-de-heroes-save"
@@ -43,7 +44,7 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_FILE_BYTES = 48 * 1024 * 1024
 MAX_ACTIONS = 200_000
 MAX_LOG_LINES = 400_000
-MAX_LOG_TEXT = 2000
+MAX_LOG_TEXT = LOG_TEXT_CHARS  # one declaration: game/engine/limits.py
 MAX_SEATS = 8
 #: how many log lines a match and a save keep (older ones are dropped and counted in ``log_dropped``)
 LOG_KEEP = 2000

@@ -1,7 +1,9 @@
 """Typed schema pieces shared by every ruleset's level files (pydantic v2).
 
 - ``StrictModel``: unknown keys are errors, models are frozen.
-- ``LocalizedText``: a plain string or a table ``{en, es, it}``.
+- ``LocalizedText``: a plain string or a table ``{en, es, it}`` (descriptions, card text);
+  ``LocalizedName`` and ``LocalizedTitle`` the same for names and titles, shorter.
+  Every length comes from ``game/engine/limits.py`` (one declaration of limits).
 - ``LevelBase``: the header every level file has; a ruleset's level model
   subclasses it and adds its own fields.
 """
@@ -12,9 +14,13 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from game.engine.limits import AUTHOR_CHARS, NAME_CHARS, TEXT_CHARS, TITLE_CHARS
+
 Ident = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-]{0,47}$")]
-ShortText = Annotated[str, StringConstraints(max_length=400)]
-LongText = Annotated[str, StringConstraints(max_length=4000)]
+ShortText = Annotated[str, StringConstraints(max_length=AUTHOR_CHARS)]
+LongText = Annotated[str, StringConstraints(max_length=TEXT_CHARS)]
+NameText = Annotated[str, StringConstraints(max_length=NAME_CHARS)]
+TitleText = Annotated[str, StringConstraints(max_length=TITLE_CHARS)]
 
 
 class StrictModel(BaseModel):
@@ -35,7 +41,25 @@ class Translations(StrictModel):
         return getattr(self, lang, None) or default
 
 
+class NameTranslations(Translations):
+    """A name in each language (at most ``limits.NAME_CHARS`` characters each)."""
+
+    en: NameText
+    es: NameText | None = None
+    it: NameText | None = None
+
+
+class TitleTranslations(Translations):
+    """A title in each language (at most ``limits.TITLE_CHARS`` characters each)."""
+
+    en: TitleText
+    es: TitleText | None = None
+    it: TitleText | None = None
+
+
 LocalizedText = Union[LongText, Translations]
+LocalizedName = Union[NameText, NameTranslations]
+LocalizedTitle = Union[TitleText, TitleTranslations]
 
 
 class SeatRange(StrictModel):
@@ -57,7 +81,7 @@ class LevelBase(StrictModel):
     format: Literal[1] = 1
     ruleset: Ident
     id: Ident | None = Field(None, description="defaults to the file name without .toml")
-    title: LocalizedText
+    title: LocalizedTitle
     description: LocalizedText = ""
     difficulty: Literal["tutorial", "easy", "normal", "hard"] = "normal"
     order: int = Field(100, ge=0, le=10000, description="position in the level list")

@@ -12,8 +12,10 @@ import pygame
 
 from game.app import draw, fonts, theme
 from game.app.scene import Scene, fit_text
+from game.ui.text import shorten_for
 from game.engine import paths
 from game.engine.i18n import localize, t
+from game.engine.limits import SEAT_NAME_CHARS
 from game.engine.protocol import SeatSpec
 from game.scenes import has_dedicated_scene, ruleset_name, ruleset_tagline
 
@@ -178,10 +180,7 @@ class LevelSelectScene(Scene):
             if fit_text(b, text, 28):  # long title at large text: shortened, its tag kept, the whole on hover
                 if tag:
                     suffix = f"  [{' · '.join(tag)}]"
-                    short = title
-                    while short and b.font.size(short.rstrip() + "…" + suffix)[0] > 436 - 28:
-                        short = short[:-1]
-                    b.set_text(short.rstrip() + "…" + suffix)
+                    b.set_text(shorten_for(title, b.font, 436 - 28, suffix))
                 b.set_tooltip(html.escape(text))
             self._callbacks[b] = lambda i=i: self.select(i)
             self.list_buttons.append(b)
@@ -342,7 +341,7 @@ class SeatSetupScene(Scene):
             self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
             entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(290, y, 330, 44), manager=mgr,
                                                                  placeholder_text=self._default_name(i)))
-            entry.set_text_length_limit(40)
+            entry.set_text_length_limit(SEAT_NAME_CHARS)
             if seat["name"]:
                 entry.set_text(seat["name"])
             self.entries.append(entry)

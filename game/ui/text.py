@@ -19,13 +19,18 @@ boxes. Here is one kit for all of them:
 
 Sizes are logical px: ``gfx.font`` multiplies them by the text-size setting
 (``gfx.text_scale()``), so a line fitted here follows that setting by itself.
+
+Fitting costs about the same whatever the text's length (issue 16, item 8: a 4,000-character
+title took 7-15 s to cut one letter at a time): ``longest_prefix`` finds the cut by binary
+search, and ``wider_than`` proves a long text too wide from a prefix of it (a text is never
+narrower than its beginning), so only a bounded piece of a long text is ever measured.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
@@ -51,6 +56,45 @@ def width_of(text: str, size: int, bold: bool = False) -> int:
     return gfx.font(size, bold).size(text)[0]
 
 
+def longest_prefix(text: str, fits: Callable[[str], bool], most: int | None = None) -> int:
+    """The largest ``k`` (at most ``most``) with ``fits(text[:k])``, by binary search (0 when none fits).
+
+    ``fits`` must hold for shorter prefixes whenever it holds for a longer one (widths grow with the text).
+    """
+    lo, hi = 0, len(text) if most is None else max(0, min(len(text), most))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def wider_than(text: str, width: int, size: int, bold: bool = False) -> bool:
+    """True when one line of ``text`` is wider than ``width`` px, measuring at most about ``width`` letters
+    when the text is long (its beginning is already too wide)."""
+    probe = max(8, width)
+    if len(text) > probe and width_of(text[:probe], size, bold) > width:
+        return True
+    return width_of(text, size, bold) > width
+
+
+def shorten_for(text: str, fnt: Any, width: int, suffix: str = "") -> str:
+    """``text`` cut so that it, "…" and ``suffix`` fit ``width`` px in the pygame font ``fnt`` (binary search;
+    for widgets that hold their own font, like pygame_gui buttons)."""
+    k = longest_prefix(text, lambda s: fnt.size(s.rstrip() + ELLIPSIS + suffix)[0] <= width, most=max(16, 2 * width))
+    return text[:k].rstrip() + ELLIPSIS + suffix
+
+
+def too_wide_for(text: str, fnt: Any, width: int) -> bool:
+    """True when ``text`` is wider than ``width`` px in the pygame font ``fnt`` (a long text measured by a prefix)."""
+    probe = max(8, width)
+    if len(text) > probe and fnt.size(text[:probe])[0] > width:
+        return True
+    return bool(fnt.size(text)[0] > width)
+
+
 def readable_min(min_px: float) -> int:
     """The smallest logical size whose glyphs are at least ``min_px`` screen px at the current text size."""
     return max(1, math.ceil(min_px / gfx.text_scale()))
@@ -61,22 +105,26 @@ def line_size(text: str, width: int, start: int, minimum: int, bold: bool = Fals
     """The largest size from ``start`` down to ``minimum`` at which one line fits ``width`` (and ``height``)."""
     size = start
     while size > minimum:
-        w, h = gfx.text_size(text, size, bold)
-        if w <= width and (height is None or h <= height):
-            return size
+        if height is None or gfx.text_size("", size, bold)[1] * max(1, text.count("\n") + 1) <= height:
+            if not any(wider_than(part, width, size, bold) for part in text.split("\n")):
+                return size
         size -= 1
     return minimum
 
 
+def _cut(text: str, fits: Callable[[str], bool], width: int) -> int:
+    """Where to cut ``text`` so ``fits`` holds (binary search over a prefix bounded by ``width``)."""
+    return longest_prefix(text, fits, most=max(16, 2 * width))
+
+
 def ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` cut with "…" so it is at most ``width`` px wide at ``size`` ("" when not even a letter fits)."""
-    if width_of(text, size, bold) <= width:
+    if not wider_than(text, width, size, bold):
         return text
-    while len(text) > 1 and width_of(text + ELLIPSIS, size, bold) > width:
-        text = text[:-1]
-    if width_of(text + ELLIPSIS, size, bold) > width:  # no room for even one letter and the ellipsis
+    k = _cut(text, lambda s: width_of(s + ELLIPSIS, size, bold) <= width, width)
+    if k == 0:  # no room for even one letter and the ellipsis
         return text[:1] if width_of(text[:1], size, bold) <= width else ""
-    return text.rstrip(_TRAILING) + ELLIPSIS
+    return text[:k].rstrip(_TRAILING) + ELLIPSIS
 
 
 def fit_line(text: str, width: int, start: int, minimum: int | None = None, *, bold: bool = False,
@@ -87,7 +135,7 @@ def fit_line(text: str, width: int, start: int, minimum: int | None = None, *, b
     lowest = readable_min(min_px) if min_px is not None else (start if minimum is None else minimum)
     start = max(start, lowest)
     size = line_size(text, width, start, lowest, bold, height)
-    if width_of(text, size, bold) <= width:
+    if not wider_than(text, width, size, bold):
         return Fitted(text, size, False, size < start)
     return Fitted(ellipsize(text, width, size, bold), size, True, size < start)
 
@@ -110,10 +158,12 @@ def fit_name(name: str, width: int, height: int, start: int, min_px: float = 8) 
         return width_of(text, size, True)
 
     def one(size: int) -> bool:
-        return w(name, size) <= width and gfx.font(size, True).get_ascent() * 1.05 <= height
+        return gfx.font(size, True).get_ascent() * 1.05 <= height and not wider_than(name, width, size, True)
 
     def two(size: int) -> list[str] | None:
         if len(words) < 2 or 2 * name_pitch(size) > height + 1:
+            return None
+        if wider_than(name, 2 * width + w(" ", size), size, True):  # not even two full lines hold it
             return None
         best = None
         for k in range(1, len(words)):
@@ -132,9 +182,8 @@ def fit_name(name: str, width: int, height: int, start: int, min_px: float = 8) 
     size = lowest
 
     def cut(text: str) -> str:
-        while len(text) > 1 and w(text.rstrip() + ELLIPSIS, size) > width:
-            text = text[:-1]
-        return text.rstrip() + ELLIPSIS
+        k = max(1, _cut(text, lambda s: w(s.rstrip() + ELLIPSIS, size) <= width, width))
+        return text[:k].rstrip() + ELLIPSIS
 
     if len(words) > 1 and 2 * name_pitch(size) <= height + 1:  # the first words whole, the rest shortened
         k = 1
@@ -143,8 +192,8 @@ def fit_name(name: str, width: int, height: int, start: int, min_px: float = 8) 
         first = " ".join(words[:k])
         if w(first, size) <= width and k < len(words):
             rest = " ".join(words[k:])
-            return [first, rest if w(rest, size) <= width else cut(rest)], size
-    return [name if w(name, size) <= width else cut(name)], size
+            return [first, cut(rest) if wider_than(rest, width, size, True) else rest], size
+    return [cut(name) if wider_than(name, width, size, True) else name], size
 
 
 def plate_lines(name: str, width: int, one_line: Sequence[int] = (11, 10), sizes: Sequence[int] = (11, 10, 9, 8),
@@ -153,14 +202,17 @@ def plate_lines(name: str, width: int, one_line: Sequence[int] = (11, 10), sizes
     of ``sizes`` at which it fits on up to ``max_lines`` lines without breaking a word; failing that, the
     smallest size with a word too long for the plate (or the last line) shortened with "…"."""
     inner = max(10, width - 4)
+    cap = max_lines * inner  # more letters than the plate has pixels never show: cut before measuring
+    long = len(name) > cap
+    if long:
+        name = name[:cap]
 
     def fits(text: str, size: int) -> bool:
-        return gfx.text_size(text, size, True)[0] <= inner
+        return not wider_than(text, inner, size, True)
 
     def cut(text: str, size: int) -> str:
-        while len(text) > 1 and not fits(text + ELLIPSIS, size):
-            text = text[:-1]
-        return text.rstrip() + ELLIPSIS
+        k = max(1, _cut(text, lambda s: fits(s + ELLIPSIS, size), inner))
+        return text[:k].rstrip() + ELLIPSIS
 
     def wrap(size: int) -> list[str]:
         lines: list[str] = []
@@ -172,16 +224,16 @@ def plate_lines(name: str, width: int, one_line: Sequence[int] = (11, 10), sizes
         return lines or [""]
 
     for size in one_line:  # one line reads best
-        if fits(name, size):
+        if not long and fits(name, size):
             return [name], size
     for size in sizes:
-        if all(fits(w, size) for w in name.split()):
+        if not long and all(fits(w, size) for w in name.split()):
             lines = wrap(size)
             if len(lines) <= max_lines:
                 return lines, size
     smallest = sizes[-1]
     lines = wrap(smallest)
-    if len(lines) > max_lines:
+    if len(lines) > max_lines or long:
         lines = lines[:max_lines]
         if not lines[-1].endswith(ELLIPSIS):
             lines[-1] = cut(lines[-1], smallest)
@@ -201,17 +253,23 @@ class Block:
 def fit_block(text: str, width: int, height: int, start: int, minimum: int, bold: bool = False) -> Block:
     """Wrap ``text`` into ``width`` x ``height``: the largest size from ``start`` down to ``minimum`` at which
     every line fits; else the minimum size with the lines that fit, the last one ending in "…"."""
-    size = start
+    # more letters than the box can hold at the smallest size (each as wide as an "l" at least) never show:
+    # such a text is cut before measuring, drawn at the smallest size, and its last line ends in "…"
+    rows = height // max(1, gfx.line_height(minimum, bold)) + 1
+    cap = max(64, rows * max(8, width // max(2, width_of("l", minimum, bold))))
+    clipped = len(text) > cap
+    if clipped:
+        text = text[:cap]
+    size = minimum if clipped else start
     while size > minimum and gfx.text_size(text, size, bold, max_width=width)[1] > height:
         size -= 1
     lines = gfx.wrap(text, size, width, bold)
     room = max(1, height // max(1, gfx.line_height(size, bold)))
-    if len(lines) <= room:
+    if len(lines) <= room and not clipped:
         return Block(tuple(lines), size, False, size < start)
     kept = lines[:room]
     last = kept[-1].rstrip()
-    while last and width_of(last.rstrip(_TRAILING) + ELLIPSIS, size, bold) > width:
-        last = last[:-1]
+    last = last[:_cut(last, lambda s: width_of(s.rstrip(_TRAILING) + ELLIPSIS, size, bold) <= width, width)]
     kept[-1] = last.rstrip(_TRAILING) + ELLIPSIS
     return Block(tuple(kept), size, True, size < start)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 
 from game.engine.actions import Action
+from game.engine.limits import clamp_gold
 from game.engine.events import (
     Event,
     card_moved,
@@ -344,7 +345,7 @@ def _resolve(st: DungeonState, seat: int, ev: list[Event]) -> None:
         ev.append(Event("KnockedOut", {"seat": seat, "gold_lost": out.gold}))
     else:
         p.health = min(p.max_health, out.health)
-        p.gold += out.gold
+        p.gold = clamp_gold(p.gold + out.gold)  # engine/limits.py: what a save accepts
     p.last = {"round": st.round, "vp": out.vp, "xp": out.xp, "gold": 0 if ko else out.gold,
               "health": p.health - before, "knocked_out": ko, "floor": p.hero_row + 1,
               "defeated": out.defeated, "monsters": out.monsters}

@@ -16,14 +16,15 @@ Map rows: six cells separated by spaces::
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails
 
-from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
+from game.engine.levelchecks import suggest
+from game.engine.limits import PRICE_MAX, STOCK_MAX
+from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.dungeon.effects import HANDLERS, PASSIVE, EffectUnion, Monster, Unlock
 
 SPACES_PER_FLOOR = 6
@@ -35,8 +36,7 @@ MAX_CROSS_PROBLEMS = 20  # as many as the level loader shows; the last one count
 
 
 def _suggest(word: str, options: list[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(word, options)  # bounded work (engine/levelchecks.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ def parse_floor(text: str) -> tuple[Cell, ...]:
 class TokenDef(StrictModel):
     """A chip face or map feature: a name, tags (weapon, coin, potion...) and effect verbs."""
 
-    name: LocalizedText
+    name: LocalizedName
     symbol: str = Field("", max_length=3, description="a short label for text views")
     tags: list[Ident] = Field(default_factory=list, max_length=8)
     effects: list[EffectUnion] = Field(default_factory=list, max_length=8)  # type: ignore[valid-type]
@@ -105,7 +105,7 @@ class ChipDef(StrictModel):
 class MapSide(StrictModel):
     """One side of a map card: a name and its floors, top to bottom."""
 
-    name: LocalizedText
+    name: LocalizedName
     floors: list[str] = Field(min_length=1, max_length=4)
 
     @field_validator("floors")
@@ -129,8 +129,8 @@ class MapCard(StrictModel):
 class HeroDef(StrictModel):
     """A hero: name, epithet, starting health and starting bag (chip ids, repeats allowed)."""
 
-    name: LocalizedText
-    title: LocalizedText = ""
+    name: LocalizedName
+    title: LocalizedName = ""
     health: int = Field(ge=1, le=30)
     bag: list[Ident] = Field(min_length=1, max_length=MAX_BAG)
 
@@ -139,8 +139,10 @@ class Market(StrictModel):
     """The market: which chips are sold, how many copies, tier prices and unlock rounds."""
 
     stock: dict[Ident, int] = Field(default_factory=dict, description="chip id -> copies on sale")
-    prices: list[int] = Field(default_factory=lambda: [2, 4, 6], min_length=3, max_length=3)
-    unlock_rounds: list[int] = Field(default_factory=lambda: [1, 2, 4], min_length=3, max_length=3,
+    prices: list[Annotated[int, Field(ge=0, le=PRICE_MAX)]] = Field(
+        default_factory=lambda: [2, 4, 6], min_length=3, max_length=3,
+        description=f"tier 1, 2, 3 prices (0 to {PRICE_MAX}: buying never gives gold)")
+    unlock_rounds: list[Annotated[int, Field(ge=1, le=10)]] = Field(default_factory=lambda: [1, 2, 4], min_length=3, max_length=3,
                                      description="the round after which tier 1, 2, 3 chips are sold")
     max_buys: int = Field(2, ge=0, le=5, description="chips a hero may buy in one market")
 
@@ -148,8 +150,8 @@ class Market(StrictModel):
     @classmethod
     def _counts(cls, v: dict[str, int]) -> dict[str, int]:
         for k, n in v.items():
-            if not 0 <= n <= 20:
-                raise ValueError(f"stock.{k}: copies must be 0 to 20, got {n}")
+            if not 0 <= n <= STOCK_MAX:
+                raise ValueError(f"stock.{k}: copies must be 0 to {STOCK_MAX}, got {n}")
         return v
 
 

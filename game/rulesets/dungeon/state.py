@@ -31,6 +31,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.flow import FlowGame
 from game.engine.levels import Level
+from game.engine.limits import GOLD_MAX
 from game.engine.protocol import GameState, Result
 from game.engine.records import (
     DERIVED,
@@ -145,7 +146,7 @@ class Player(Record):
     hero: str
     health: Annotated[int, Between(0, 200)]
     max_health: Annotated[int, Between(1, 200)]
-    gold: Count = 0
+    gold: Annotated[int, Between(0, GOLD_MAX)] = 0  # engine/limits.py, clamped by the rules
     vp: Count = 0
     xp: Count = 0
     bag: list[str] = field(default_factory=list)

@@ -23,6 +23,7 @@ import json
 from pydantic import BaseModel
 
 from game.engine.actions import Action
+from game.engine.limits import NAME_CHARS, clamp_gold, clip
 from game.engine import levelrefs
 from game.engine.events import Event
 from game.engine.levels import Level
@@ -88,9 +89,13 @@ def hero_entry(st: "ExpeditionState", h: "Hero", child_seat: int) -> dict[str, A
 
 def _numbered(name: Any, n: int) -> Any:
     """``name`` with `` n`` after it, in every language of a text table."""
+    def numbered(text: str) -> str:  # still a name the skirmish level accepts (engine/limits.py)
+        suffix = f" {n}"
+        return clip(text, NAME_CHARS - len(suffix)) + suffix
+
     if isinstance(name, dict):
-        return {lang: f"{text} {n}" for lang, text in name.items()}
-    return f"{name} {n}"
+        return {lang: numbered(text) for lang, text in name.items()}
+    return numbered(name)
 
 
 def monster_entry(st: "ExpeditionState", monster: str, n: int, child_seat: int, count: int = 1) -> dict[str, Any]:
@@ -222,7 +227,7 @@ def battle_ended(st: "ExpeditionState", summary: dict[str, Any], reason: str, qu
         gold = sum(st.model.monsters[battle.monster].reward.gold for _ in fallen_monsters)
         r = st.model.monsters[battle.monster].reward
         got = draw(st, "normal", r.normal * len(fallen_monsters)) + draw(st, "rare", r.rare * len(fallen_monsters))
-        h.gold += gold
+        h.gold = clamp_gold(h.gold + gold)
         h.items.extend(got)
         if gold or got:
             events.append(Event(Ev.REWARD, {"seat": h.seat, "gold": gold, "items": got}, random=bool(got)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
+from game.engine.limits import clamp_gold
 from game.engine.events import Event
 from game.rulesets.expedition.kinds import FREE_HEALS, HEAL_PRICE, MARKET_SIZE, MAX_QUESTS, Act, Ev, Step
 
@@ -80,7 +81,7 @@ def on_sell(st: "ExpeditionState", action: Action, events: list[Event]) -> None:
     h = st.hero
     iid = h.items.pop(action["slot"])
     price = sell_price(st, iid)
-    h.gold += price
+    h.gold = clamp_gold(h.gold + price)
     put_back(st, [iid])
     cap_health(st, h)
     events.append(Event(Ev.SOLD, {"seat": h.seat, "item": iid, "price": price}))

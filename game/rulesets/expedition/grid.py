@@ -60,11 +60,10 @@ def skirmish_problem(m: Any, monster: str) -> str | None:
             "hero_base_actions": list(m.battle.base_actions), "round_limit": m.battle.round_limit}
     try:
         model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"])
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        text = f"{loc}: {msg}" if loc else msg
+    except ValidationError as exc:  # worded like any level error (its first line), not pydantic's words
+        from game.engine.levelerrors import format_validation_error
+
+        text = format_validation_error(exc, model)[0].removeprefix("(top level): ")
     except ValueError as exc:
         text = str(exc)
     else:

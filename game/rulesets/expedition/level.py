@@ -14,12 +14,13 @@ themselves (through the registry) when the level loads. docs/rules/expedition.md
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from game.engine.schema import Ident, LevelBase, LocalizedText, SeatRange, StrictModel
+from game.engine.levelchecks import raise_problems, suggest
+from game.engine.limits import STAT_MAX
+from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, SeatRange, StrictModel
 from game.rulesets.expedition.grid import Grid, grid_of, skirmish_problem
 from game.rulesets.expedition.kinds import EventStep, GoalKind
 
@@ -37,14 +38,13 @@ PER_STAT: dict[ExpStat, SkStat] = {"resistance": "str", "agility": "def", "visio
 
 
 def _near(word: str, options: Any) -> str:
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(str(word), options)  # bounded work (engine/levelchecks.py)
 
 
 class Biome(StrictModel):
     """A biome tile: its letter on the map, whether heroes may enter it, its dice."""
 
-    name: LocalizedText
+    name: LocalizedName
     letter: str = Field(min_length=1, max_length=1, description="the map letter of this biome")
     walkable: bool = True
     dangerous: bool | None = Field(None, description="monsters may come (default: walkable wild land)")
@@ -78,10 +78,10 @@ class Placement(StrictModel):
 class Monster(StrictModel):
     """A monster kind: a skirmish body with stats and gear, and its reward."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     body: Ident
-    stats: dict[SkStat, int]
+    stats: dict[SkStat, Annotated[int, Field(ge=-STAT_MAX, le=STAT_MAX)]]
     equipment: list[Placement] = Field(default_factory=list, max_length=8)
     actions: list[Ident] = Field(default_factory=list, max_length=8)
     reward: Reward = Field(default_factory=Reward)
@@ -98,7 +98,7 @@ class Bonus(StrictModel):
 class Item(StrictModel):
     """A card of the normal or rare deck: exploration bonus outside battle, skirmish equipment in it."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     rarity: Literal["normal", "rare", "quest"] = "normal"
     bonus: Bonus | None = None
@@ -122,7 +122,7 @@ class Quest(StrictModel):
 class Npc(StrictModel):
     """A person met on the map: a secret message (a true clue) and maybe a quest."""
 
-    name: LocalizedText
+    name: LocalizedName
     portrait: Ident | None = None
     message: LocalizedText = Field(description="what they tell; '{site}' is replaced by the site named")
     tells: Ident = Field("goal", description="'goal' (the goal's site, secret) or a site id")
@@ -132,7 +132,7 @@ class Npc(StrictModel):
 class EventCard(StrictModel):
     """An event card: the step it changes (only that one), by how much, for how many rounds."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     step: EventStep
     amount: int = Field(ge=-3, le=3)
@@ -150,7 +150,7 @@ class Rumour(StrictModel):
 class HeroDef(StrictModel):
     """A hero archetype: exploration stats, gold and starting items."""
 
-    name: LocalizedText
+    name: LocalizedName
     resistance: int = Field(1, ge=0, le=5)
     agility: int = Field(1, ge=0, le=5)
     vision: int = Field(1, ge=0, le=5)
@@ -165,7 +165,7 @@ class Site(StrictModel):
     id: Ident
     kind: SiteKind
     at: Square
-    name: LocalizedText
+    name: LocalizedName
     safe: bool | None = Field(None, description="default: towns and roads are safe")
     holds: Ident | None = Field(None, description="an item a successful search here finds (a quest item)")
 
@@ -212,7 +212,7 @@ class BattleDef(StrictModel):
     """How a hero becomes a skirmish combatant."""
 
     body: Ident = "humanoid"
-    base: dict[SkStat, int] = Field(default_factory=lambda: dict(BASE_STATS))
+    base: dict[SkStat, Annotated[int, Field(ge=-STAT_MAX, le=STAT_MAX)]] = Field(default_factory=lambda: dict(BASE_STATS))
     per_stat: dict[ExpStat, SkStat] = Field(default_factory=lambda: dict(PER_STAT))
     hp_per_health: int = Field(2, ge=1, le=5, description="skirmish HP per point of exploration health")
     round_limit: int = Field(6, ge=1, le=30)
@@ -299,8 +299,7 @@ class ExpeditionLevel(LevelBase):
         self._check_refs(problems)
         if not problems:
             self._check_battle(problems)
-        if problems:
-            raise ValueError("; ".join(problems[:20]))
+        raise_problems(type(self).__name__, problems)  # one located line per problem
         return self
 
     def _check_map(self, problems: list[str]) -> None:

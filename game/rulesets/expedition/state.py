@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from game.engine.actions import Action
 from game.engine.events import Event
+from game.engine.limits import GOLD_MAX
 from game.engine.flow import FlowGame
 from game.engine.hosting import HostingState
 from game.engine.levels import Level
@@ -50,7 +51,7 @@ class Hero(Record):
     x: Annotated[int, Between(0, 95)]
     y: Annotated[int, Between(0, 95)]
     health: Annotated[int, Between(0, 99)]
-    gold: Big = 0
+    gold: Annotated[int, Between(0, GOLD_MAX)] = 0  # engine/limits.py, clamped by the rules
     items: list[str] = field(default_factory=list)
     known: list[Info] = field(default_factory=list)
     #: NPC ids of the quest cards held, and of the quests completed

@@ -12,6 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from game.engine.events import Event
+from game.engine.limits import clamp_gold
 from game.rulesets.expedition.kinds import Ev, GoalKind, Step, ceil_half
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,7 +143,7 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
                 cap_health(st, h)  # a resistance item handed over takes its extra health with it
             h.quests.remove(nid)
             h.done.append(nid)
-            h.gold += q.gold
+            h.gold = clamp_gold(h.gold + q.gold)
             events.append(Event(Ev.QUEST_DONE, {"seat": h.seat, "npc": nid, "gold": q.gold}))
 
 

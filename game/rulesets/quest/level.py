@@ -10,12 +10,12 @@ with the field path in the message. The card contract is documented in docs/rule
 
 from __future__ import annotations
 
-import difflib
 from typing import Literal
 
 from pydantic import Field, model_validator
 
-from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
+from game.engine.levelchecks import raise_problems, suggest
+from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.quest.effects import CHOSEN, VERBS
 
 Effect = VERBS.union()
@@ -27,15 +27,14 @@ Keyword = Literal["ranged", "sentinel", "restricted", "surge", "guarded"]
 
 
 def _did_you_mean(word: str, options: list[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(word, options)  # bounded work (engine/levelchecks.py)
 
 
 class Sphere(StrictModel):
     """One of the four spheres: its id, name, colour (#rrggbb) and emblem (an id the scene draws)."""
 
     id: Ident
-    name: LocalizedText
+    name: LocalizedName
     colour: str = Field("#888888", pattern=r"^#[0-9a-fA-F]{6}$")
     emblem: Ident = "star"
 
@@ -45,7 +44,7 @@ class CardDef(StrictModel):
 
     id: Ident
     kind: CardKind
-    name: LocalizedText
+    name: LocalizedName
     text: LocalizedText = ""
     flavor: LocalizedText = ""
     sphere: Ident = "neutral"
@@ -114,7 +113,7 @@ class DeckDef(StrictModel):
     """A ready-made deck: three heroes and 30 to 50 cards (at most 3 copies each)."""
 
     id: Ident
-    name: LocalizedText
+    name: LocalizedName
     heroes: list[Ident] = Field(min_length=1, max_length=3)
     cards: dict[Ident, int] = Field(description="card id -> copies (1 to 3)")
 
@@ -122,7 +121,7 @@ class DeckDef(StrictModel):
 class Stage(StrictModel):
     """One quest stage: its text, the progress it needs and the effects when it begins."""
 
-    name: LocalizedText
+    name: LocalizedName
     text: LocalizedText = ""
     quest_points: int = Field(ge=1, le=60)
     #: more progress needed per player beyond the first (a stage needs quest_points + this x (players - 1))
@@ -155,6 +154,14 @@ class QuestLevel(LevelBase):
 
     @model_validator(mode="after")
     def _cross_check(self) -> QuestLevel:
+        try:
+            self._check_refs()
+        except ValueError as exc:  # the first problem, on its own located line like any field error
+            raise_problems(type(self).__name__, [str(exc)])
+        return self
+
+    def _check_refs(self) -> None:
+        """Raise ValueError("field.path: message") for the first broken cross reference."""
         cards: dict[str, CardDef] = {}
         for i, c in enumerate(self.cards):
             if c.id in cards:
@@ -216,7 +223,6 @@ class QuestLevel(LevelBase):
                 raise ValueError(f"setup[{j}]: {cid!r} is a {sc.kind}; set-up cards are enemies or locations")
         if self.seats is not None and self.seats.max > 4:
             raise ValueError("seats.max: quest is played by 1 to 4 players")
-        return self
 
     def card(self, cid: str) -> CardDef:
         """Return a card definition by id (KeyError when unknown)."""

@@ -9,12 +9,12 @@ checked here with the field path in the message.
 
 from __future__ import annotations
 
-import difflib
 from typing import Literal
 
 from pydantic import Field, model_validator
 
-from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
+from game.engine.levelchecks import raise_problems, suggest
+from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.sanctuary.effects import (
     CHARACTER_TARGETS,
     TARGET_NEEDS,
@@ -31,14 +31,13 @@ _PLAY_ORDER: tuple[PlayType, ...] = ("attachment", "character", "technology", "m
 
 
 def _did_you_mean(word: str, options: list[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(word, options)  # bounded work (engine/levelchecks.py)
 
 
 class Ability(StrictModel):
     """An activated ability of a card in play: pay Will (and maybe turn the card) for effects."""
 
-    name: LocalizedText = ""
+    name: LocalizedName = ""
     cost: int = Field(0, ge=0, le=20, description="Will to pay")
     tap: bool = Field(False, description="the card turns to use it (only when untapped)")
     target: TargetKind = "none"
@@ -68,7 +67,7 @@ def _check_targets(target: str, effects: list) -> None:
 class CardDef(StrictModel):
     """One card of the pool: type, faction, cost and the numbers and effects of its type."""
 
-    name: LocalizedText
+    name: LocalizedName
     type: CardType
     faction: Ident = "neutral"
     cost: int = Field(0, ge=0, le=20, description="Will to play it (not for a Sanctuary)")
@@ -112,7 +111,7 @@ class CardDef(StrictModel):
 class DeckDef(StrictModel):
     """A ready deck: a Sanctuary plus cards with their number of copies."""
 
-    name: LocalizedText
+    name: LocalizedName
     sanctuary: Ident
     cards: dict[Ident, int] = Field(description="card id -> copies (1 to max_copies)")
 
@@ -133,7 +132,7 @@ class PlayerSetup(StrictModel):
     """One seat: its deck, an optional stacked deck order and an optional script."""
 
     deck: Ident
-    name: LocalizedText = ""
+    name: LocalizedName = ""
     stacked: list[Ident] = Field(default_factory=list, max_length=40,
                                  description="card ids put on top of the deck in this order (first = drawn first)")
     script: Script | None = Field(None, description="when set, this seat is a scripted opponent")
@@ -157,6 +156,14 @@ class SanctuaryLevel(LevelBase):
 
     @model_validator(mode="after")
     def _cross_check(self) -> SanctuaryLevel:
+        try:
+            self._check_refs()
+        except ValueError as exc:  # the first problem, on its own located line like any field error
+            raise_problems(type(self).__name__, [str(exc)])
+        return self
+
+    def _check_refs(self) -> None:
+        """Raise ValueError("field.path: message") for the first broken cross reference."""
         ids = list(self.cards)
         for did, deck in self.decks.items():
             where = f"decks.{did}"
@@ -189,4 +196,3 @@ class SanctuaryLevel(LevelBase):
                 if left.get(cid, 0) <= 0:
                     raise ValueError(f"players[{i}].stacked[{j}]: {cid!r} is not (or no more) in deck {p.deck!r}")
                 left[cid] -= 1
-        return self

@@ -11,14 +11,18 @@ ruleset (expedition) starts a skirmish with combatants it built itself.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from game.engine.schema import Ident, LevelBase, LocalizedText, StrictModel
+from game.engine.levelchecks import raise_problems, suggest
+from game.engine.limits import MODIFIER_MAX
+from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.skirmish.effects import ANSWER_VERBS, EffectSpec
 
 Stat = Literal["ap", "hp", "str", "def", "per", "mag", "dr"]
+#: what a piece of equipment adds to one statistic (engine/limits.py: rules and saves stay bounded)
+Modifier = Annotated[int, Field(ge=-MODIFIER_MAX, le=MODIFIER_MAX)]
 ModStat = Literal["ap", "str", "def", "per", "mag", "dr"]
 Advantage = Literal["speed", "health", "strength", "evasion", "attention", "mystic", "resistance",
                     "multi_attack"]
@@ -57,13 +61,13 @@ class PartDef(StrictModel):
     id: Ident
     kind: Ident = Field(description="what equipment and actions ask for: hand, feet, head, tentacle...")
     limb: bool = False
-    name: LocalizedText | None = None
+    name: LocalizedName | None = None
 
 
 class BodyDef(StrictModel):
     """A body layout shared by combatants."""
 
-    name: LocalizedText | None = None
+    name: LocalizedName | None = None
     parts: list[PartDef] = Field(min_length=1, max_length=16)
 
     @model_validator(mode="after")
@@ -95,7 +99,7 @@ class ReactionDef(StrictModel):
 class ActionDef(StrictModel):
     """An action (or, with ``reaction``, a reaction) a combatant can take."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     tags: list[Ident] = Field(default_factory=list, max_length=8,
                               description="attack, spell... (what reactions answer)")
@@ -128,12 +132,12 @@ class ActionDef(StrictModel):
 class ItemDef(StrictModel):
     """A piece of equipment: the body parts it takes, passive modifiers and its actions."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     kind: Literal["weapon", "shield", "armour", "wand", "spell", "trinket", "natural"] = "weapon"
     parts: list[Ident] = Field(min_length=1, max_length=4, description="body part kinds it needs")
     equip_cost: int = Field(0, ge=0, le=20, description="AP to equip in combat; 0: only outside combat")
-    modifiers: dict[ModStat, int] = Field(default_factory=dict)
+    modifiers: dict[ModStat, Modifier] = Field(default_factory=dict)
     actions: list[Ident] = Field(default_factory=list, max_length=6)
 
 
@@ -147,7 +151,7 @@ class Placement(StrictModel):
 class CombatantDef(StrictModel):
     """A hero archetype or a minion kind."""
 
-    name: LocalizedText
+    name: LocalizedName
     description: LocalizedText = ""
     body: Ident
     stats: Stats
@@ -171,7 +175,7 @@ class RosterEntry(CombatantDef):
     side: Literal["heroes", "minions"]
     seat: int = Field(ge=0, le=7, description="index of the seat that controls it")
     base_actions: bool = Field(False, description="gets the heroes' base actions")
-    advantages: dict[Advantage, int] = Field(default_factory=dict)
+    advantages: dict[Advantage, Annotated[int, Field(ge=0, le=MODIFIER_MAX)]] = Field(default_factory=dict)
 
 
 class SkirmishLevel(LevelBase):
@@ -238,8 +242,13 @@ class SkirmishLevel(LevelBase):
                 problems.append("party: at least one hero (or give a roster)")
             if not self.encounter:
                 problems.append("encounter: at least one group of minions (or give a roster)")
-        if problems:
-            raise ValueError("; ".join(problems[:10]))
+            else:
+                need = min(g.min_heroes for g in self.encounter)
+                most = len(self.party) if self.seats is None else min(len(self.party), self.seats.max - 1)
+                if self.party and need > most:
+                    problems.append(f"encounter: every group of minions needs at least {need} heroes, but at most "
+                                    f"{most} can play this level (party, seats.max): the fight would have no enemies")
+        raise_problems(type(self).__name__, problems)  # one located line per problem
         return self
 
     def _check_combatant(self, where: str, cdef: CombatantDef, problems: list[str]) -> None:
@@ -278,13 +287,12 @@ class SkirmishLevel(LevelBase):
             n = len({r.seat for r in self.roster})
             return n, n
         lo, hi = 2, len(self.party) + 1
+        if self.encounter:  # fewer heroes than every group needs would fight no enemies (issue 16, item 12)
+            lo = max(lo, 1 + min(g.min_heroes for g in self.encounter))
         if self.seats is not None:
             lo, hi = max(lo, self.seats.min), min(hi, self.seats.max)
         return lo, max(lo, hi)
 
 
 def _near(word: str, options: Any) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return suggest(word, options)  # bounded work (engine/levelchecks.py)

@@ -273,6 +273,10 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
                     count += 1
                     st._add_combatant(f"m{count}", kind, "minions", dl, False, {}, kind=grp.kind,
                                       number=k + 1 if grp.count > 1 else None)
+            if not count:  # the level's seat range prevents this; a fight with no enemies is never started
+                need = min((g.min_heroes for g in m.encounter), default=1)
+                raise ValueError(f"{level.id}: no minions fight {len(heroes)} heroes (the encounter needs "
+                                 f"at least {need}); choose more seats")
         for iid in m.ground:
             st.ground.append(st._new_item(iid, "ground"))
         st._index()

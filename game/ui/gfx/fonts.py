@@ -91,21 +91,40 @@ def wrap(s: str, size: int, max_width: int, bold: bool = False) -> list[str]:
         line = ""
         for word in words:
             cand = word if not line else f"{line} {word}"
-            if f.size(cand)[0] <= max_width:
+            if not _too_wide(f, cand, max_width):
                 line = cand
                 continue
             if line:
                 lines.append(line)
-            # a single word wider than the line: cut it
-            while f.size(word)[0] > max_width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and f.size(word[:cut])[0] > max_width:
-                    cut -= 1
+            # a single word wider than the line: cut it (binary search on a bounded piece: a long word costs
+            # a few measurements per line it fills, not one per letter)
+            while len(word) > 1 and _too_wide(f, word, max_width):
+                cut = _longest_fitting(f, word, max_width)
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
         lines.append(line)
     return lines
+
+
+def _too_wide(f: pygame.font.Font, s: str, max_width: int) -> bool:
+    """True when ``s`` is wider than ``max_width``, measuring only its beginning when that is already too wide."""
+    probe = max(8, max_width)
+    if len(s) > probe and f.size(s[:probe])[0] > max_width:
+        return True
+    return f.size(s)[0] > max_width
+
+
+def _longest_fitting(f: pygame.font.Font, s: str, max_width: int) -> int:
+    """The longest prefix of ``s`` (at least one letter) no wider than ``max_width``, by binary search."""
+    lo, hi = 1, min(len(s), max(16, 2 * max_width))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(s[:mid])[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def line_height(size: int, bold: bool = False) -> int:
