@@ -43,7 +43,7 @@ def level_like_folders(folder: Path) -> list[Path]:
         return []
 
 
-def folder_problem(path: Path, ruleset: str, source: str) -> LevelEntry:
+def level_named_folder(path: Path, ruleset: str, source: str) -> LevelEntry:
     """A broken entry for a folder named like a level file."""
     err = LevelError(_display(path) + "/", ["a folder, not a level file: a level is a .toml file"])
     return LevelEntry(ruleset, Path(path).stem, Path(path), source, None, str(err), list(err.problems))
@@ -144,7 +144,7 @@ def _scan(base: Path, ruleset: str, source: str, token: tuple[Any, ...]) -> list
         return [LevelEntry(ruleset, "", folder, source, None, str(unreadable), list(unreadable.problems))]
     files, left_out = folder_levels(folder)
     entries = [load_entry(p, ruleset, source, root=base, token=token) for p in files]
-    entries += [folder_problem(p, ruleset, source) for p in level_like_folders(folder)]
+    entries += [level_named_folder(p, ruleset, source) for p in level_like_folders(folder)]
     if left_out:
         entries.append(cap_notice(folder, ruleset, source, left_out))
     return entries
