@@ -262,3 +262,7 @@ class Ruleset(ABC):
     def seat_range(self, level: "Level") -> tuple[int, int]:
         """Return the (min, max) seats this level allows."""
         return self.min_seats, self.max_seats
+
+    def level_notes(self, level: "Level", lang: str | None = None) -> list[str]:
+        """Return short notes on a level's variant rules for the level list (e.g. a round limit)."""
+        return []

@@ -171,6 +171,8 @@ class LevelSelectScene(Scene):
                 tag.append(t("levels.mod"))
             if not e.ok and not e.skipped:
                 tag.append(t("levels.broken"))
+            if e.ok and e.level is not None:  # a variant (a skirmish round limit) shows in the list
+                tag += [n.split(":")[0] for n in self._notes(e.level)]
             text = f"{title}  [{' · '.join(tag)}]" if tag else title
             oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
             b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 436, 48), text, manager=self.app.manager,
@@ -229,10 +231,23 @@ class LevelSelectScene(Scene):
         if e.source == "mod":
             facts.append(t("levels.mod"))
         parts.append("<i>" + html.escape(" · ".join(facts)) + "</i>")
+        notes = self._notes(lvl)
+        if notes:
+            parts.append("<b>" + html.escape(" · ".join(notes)) + "</b>")
         desc = lvl.description()
         if desc:
             parts.append(html.escape(desc).replace("\n", "<br>"))
         return "<br><br>".join(parts)
+
+    def _notes(self, level: Any) -> list[str]:
+        """The ruleset's notes on a level's variant rules (a round limit), [] when it has none."""
+        from game.engine.registry import get_ruleset
+
+        try:
+            return list(get_ruleset(self.ruleset_id).level_notes(level))
+        except Exception as exc:  # noqa: BLE001 - a ruleset bug shows as no note, not a crash
+            log.warning("level_notes: %s", exc)
+            return []
 
     def _seat_range(self, level: Any) -> tuple[int, int]:
         from game.engine.registry import get_ruleset
