@@ -1,9 +1,14 @@
-"""The rules reference: pick a ruleset (tabs) and read its reference.toml sections."""
+"""The rules reference: pick a ruleset (tabs) and read its reference.toml sections.
+
+A section's text may name a level field in braces (``{xp_per_level}``): opened from a game, the
+number is that game's level's; from the menu, the ruleset's default (``fill_level_numbers``).
+"""
 
 from __future__ import annotations
 
 import html
 import logging
+import re
 from typing import Any
 
 import pygame
@@ -19,12 +24,48 @@ log = logging.getLogger(__name__)
 MAX_SECTIONS = 16
 
 
+_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def fill_level_numbers(text: str, ruleset_id: str | None, level: Any = None) -> str:
+    """Put a level's numbers into ``{field}`` places: the level's value, else the ruleset's default."""
+    model = getattr(level, "model", None)
+    fields: dict[str, Any] = {}
+    if ruleset_id:
+        try:
+            from game.engine.registry import get_ruleset
+
+            lm = get_ruleset(ruleset_id).level_model
+            fields = dict(getattr(lm, "model_fields", {}) or {})
+        except Exception as exc:  # noqa: BLE001 - an unknown ruleset leaves the text as it is
+            log.debug("level model of %s: %s", ruleset_id, exc)
+
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if model is not None and isinstance(getattr(model, name, None), (int, str)):
+            return str(getattr(model, name))
+        info = fields.get(name)
+        default = getattr(info, "default", None)
+        return str(default) if isinstance(default, (int, str)) else m.group(0)
+
+    return _FIELD.sub(one, text)
+
+
+def _match_level(app: Any, ruleset_id: str | None) -> Any:
+    """The level of the game under this screen, when one of that ruleset is open."""
+    for scene in reversed(list(getattr(app, "stack", []) or [])):
+        match = getattr(scene, "match", None)
+        if match is not None and getattr(match, "ruleset_id", None) == ruleset_id:
+            return getattr(match, "level", None)
+    return None
+
+
 class RulesScene(Scene):
     """Tabs of rulesets on top, sections on the left, the section's text on the right."""
 
     name = "rules"
 
-    def __init__(self, app: Any, ruleset_id: str | None = None) -> None:
+    def __init__(self, app: Any, ruleset_id: str | None = None, level: Any = None) -> None:
         super().__init__(app)
         from game.engine.registry import ruleset_ids
 
@@ -33,12 +74,16 @@ class RulesScene(Scene):
             self.ids.append(ruleset_id)
         self.current = ruleset_id or (self.ids[0] if self.ids else None)
         self.section = 0
+        self.level = level if level is not None else _match_level(app, self.current)
 
     def _sections(self) -> tuple[list[tuple[str, str]], str | None]:
         if self.current is None:
             return [], None
         try:
-            return load_reference(self.current), None
+            level = self.level if self.level is not None and getattr(self.level, "ruleset", None) == self.current \
+                else None
+            return [(title, fill_level_numbers(body, self.current, level))
+                    for title, body in load_reference(self.current)], None
         except ValueError as exc:
             log.warning("rules reference of %s: %s", self.current, exc)
             return [], str(exc)
