@@ -1,0 +1,58 @@
+"""Issue 15 item 8 (sanctuary): a refused undo says which draw, shuffle or reveal stands in the way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.i18n import t
+from game.engine.match import Match
+from game.engine.protocol import SeatSpec
+from game.scenes.sanctuary.words import undo_barrier_text
+from tests.scenes.sanctuary.conftest import frames, start
+
+
+def _blocked_match() -> tuple[Match, int]:
+    """Two humans keep their hands: the second keep starts the first turn with a hidden draw."""
+    from game.engine.levels import get_level
+
+    m = Match.new("sanctuary", get_level("sanctuary", "quick"), [SeatSpec("Ana"), SeatSpec("Bo")], 3)
+    for _ in range(2):
+        m.apply(Action.of("keep"))
+    seat = m.history[-1].seat
+    return m, seat
+
+
+def test_issue15_8_undo_refusal_names_the_draw_or_reveal():
+    m, seat = _blocked_match()
+    ok, reason = m.can_undo(seat)
+    assert not ok and reason == "undo.barrier"
+    text = undo_barrier_text(m, seat, "en")
+    assert text is not None and text.startswith(t("undo.barrier", "en"))
+    said = next(ln.text["en"] for ln in m.log if ln.index == m.history[-1].index and ln.kind == "action")
+    assert f"“{said}”" in text
+    assert any(w in text for w in ("a draw from a hidden deck", "a shuffle", "a reveal", "a die roll"))
+    es = undo_barrier_text(m, seat, "es")
+    assert es is not None and es.startswith(t("undo.barrier", "es")) and "«" in es
+
+
+def test_issue15_8_undo_refusal_other_reasons_keep_their_words():
+    m, seat = _blocked_match()
+    other = 1 - seat
+    ok, reason = m.can_undo(other)
+    assert not ok and reason == "undo.other_player"  # the other human moved since
+    assert undo_barrier_text(m, other, "en") is None  # the plain reason stays
+
+
+def test_issue15_8_scene_toast_says_which(app: Any) -> None:
+    scene = start(app, "quick", [SeatSpec("Ana"), SeatSpec("Bo")], 3)
+    for _ in range(2):
+        scene.match.apply(Action.of("keep"))
+    scene.driver.invalidate()
+    frames(app, 3)
+    seat = scene.match.history[-1].seat
+    scene.viewer = seat
+    scene.undo()
+    frames(app, 2)
+    assert any(undo_barrier_text(scene.match, seat, "en") == item.text for item in scene.toast.items)
+    assert app.errors == []
