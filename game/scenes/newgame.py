@@ -287,6 +287,18 @@ class LevelSelectScene(Scene):
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
 
+def _tooltip_on_dropdown(menu: Any, text: str) -> None:
+    """Give a drop-down's visible button the tooltip (pygame_gui's drop-down itself never shows one)."""
+    try:
+        menu.set_tooltip(text)
+        state = getattr(menu, "current_state", None)
+        button = getattr(state, "selected_option_button", None)
+        if button is not None:
+            button.set_tooltip(text)
+    except Exception as exc:  # noqa: BLE001 - a pygame_gui change costs the tooltip, never the screen
+        log.debug("drop-down tooltip: %s", exc)
+
+
 class SeatSetupScene(Scene):
     """Who plays: each seat human or bot (with a difficulty) and a name; then start."""
 
@@ -350,8 +362,16 @@ class SeatSetupScene(Scene):
         self.entries, self.kind_menus, self.diff_menus = [], [], []
         kinds = [t("seats.human"), t("seats.bot")]
         diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]
-        y = 150
-        row_h = min(64, (560 - 150) // max(1, self.count))
+        # column headers: what each column of the rows below sets
+        self.headers = [self.label((60, 144, 222, 30), t("seats.col.seat"), "#muted_label"),
+                        self.label((290, 144, 330, 30), t("seats.col.name"), "#muted_label"),
+                        self.label((640, 144, 200, 30), t("seats.col.kind"), "#muted_label"),
+                        self.label((860, 144, 160, 30), t("seats.col.difficulty"), "#muted_label")]
+        # the README promises the difficulty help on hover: a drop-down cannot show a tooltip, this button can
+        self.diff_help = self.button((1022, 142, 48, 34), t("seats.difficulty.what"), None,
+                                     tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
+        y = 180
+        row_h = min(64, (566 - 180) // max(1, self.count))
         for i in range(self.count):
             seat = self.seats[i]
             self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
@@ -366,7 +386,7 @@ class SeatSetupScene(Scene):
             self.kind_menus.append(km)
             dm = self.add(pygame_gui.elements.UIDropDownMenu(diffs, diffs[DIFFICULTIES.index(seat["difficulty"])],
                                                              pygame.Rect(860, y, 200, 44), manager=mgr))
-            dm.set_tooltip(t("difficulty.help"))
+            _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
             if seat["kind"] != "bot":
                 dm.disable()
             self.diff_menus.append(dm)

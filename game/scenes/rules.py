@@ -16,7 +16,7 @@ import pygame
 from game.app import draw
 from game.app.scene import Scene
 from game.engine.i18n import t
-from game.scenes import load_reference, ruleset_name
+from game.scenes import load_reference, ruleset_name, ruleset_tagline
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,14 @@ def fill_level_numbers(text: str, ruleset_id: str | None, level: Any = None) -> 
         return str(default) if isinstance(default, (int, str)) else m.group(0)
 
     return _FIELD.sub(one, text)
+
+
+def gist(body: str, limit: int = 140) -> str:
+    """The first sentence of a section (a button's tooltip says what the section is about, not its title)."""
+    text = " ".join(body.split())
+    m = re.search(r"(?<=[.!?:;])\s", text)
+    first = text[:m.start()] if m else text
+    return first if len(first) <= limit else first[:limit - 1].rstrip() + "…"
 
 
 def _match_level(app: Any, ruleset_id: str | None) -> Any:
@@ -95,16 +103,17 @@ class RulesScene(Scene):
         tab_w = min(300 if self.app.settings.text_scale > 1.05 else 220, (1200 - 8 * (n - 1)) // n)
         for i, rid in enumerate(self.ids):
             self.button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
-                        object_id="#selected_button" if rid == self.current else "#tab_button")
+                        object_id="#selected_button" if rid == self.current else "#tab_button",
+                        tooltip=html.escape(t("rules.tip.tab", name=ruleset_name(rid), tagline=ruleset_tagline(rid))))
         sections, error = self._sections()
         self.section = min(self.section, max(0, len(sections) - 1))
         y = 126
         shown = sections[:MAX_SECTIONS]
         row_h = min(40, (510 - 4 * (len(shown) - 1)) // max(1, len(shown)))  # all rows above the Back button
-        for i, (title, _body) in enumerate(shown):
+        for i, (title, body) in enumerate(shown):
             self.button((40, y, 350, row_h), title or f"{i + 1}", lambda i=i: self.pick_section(i),
                         object_id="#selected_button" if i == self.section else None,
-                        tooltip=html.escape(title) if title else None)
+                        tooltip=html.escape(t("rules.tip.section", gist=gist(body))) if body.strip() else None)
             y += row_h + 4
         if error:
             text = html.escape(t("rules.broken", msg=error))

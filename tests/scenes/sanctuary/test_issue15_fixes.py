@@ -56,3 +56,43 @@ def test_issue15_8_scene_toast_says_which(app: Any) -> None:
     frames(app, 2)
     assert any(undo_barrier_text(scene.match, seat, "en") == item.text for item in scene.toast.items)
     assert app.errors == []
+
+
+def test_issue15_8_inspected_sanctuary_card_text_stays_above_its_badges(app: Any, monkeypatch: Any) -> None:
+    import pygame
+
+    from game.engine.levels import get_level
+    from game.scenes.sanctuary import cards as art
+
+    boxes: list[pygame.Rect] = []
+    badges: list[pygame.Rect] = []
+    real_text, real_badge = art.frame.draw_rules_text, art.badge
+
+    def text(surface: Any, body: str, box: pygame.Rect, *a: Any, **k: Any) -> Any:
+        boxes.append(pygame.Rect(box))
+        return real_text(surface, body, box, *a, **k)
+
+    def badge(surface: Any, center: Any, r: int, *a: Any, **k: Any) -> Any:
+        rect = real_badge(surface, center, r, *a, **k)
+        badges.append(pygame.Rect(rect))
+        return rect
+
+    monkeypatch.setattr(art.frame, "draw_rules_text", text)
+    monkeypatch.setattr(art, "badge", badge)
+    model = get_level("sanctuary", "quick").model
+    checked = 0
+    for cid, card in model.cards.items():
+        if card.type not in ("sanctuary", "attachment") or not (card.abilities or card.effects or card.on_turn_start):
+            continue
+        for size in ((150, 210), (340, 476)):  # the table zoom and the inspector
+            boxes.clear()
+            badges.clear()
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            art.paint_face(surf, surf.get_rect(), card, "en", with_text=True)
+            assert boxes, cid
+            bottom_badges = [b for b in badges if b.centery > size[1] // 2]
+            assert bottom_badges, cid
+            for b in bottom_badges:
+                assert boxes[-1].bottom <= b.top, (cid, size, boxes[-1], b)
+            checked += 1
+    assert checked
