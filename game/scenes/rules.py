@@ -83,6 +83,8 @@ class RulesScene(Scene):
         self.current = ruleset_id or (self.ids[0] if self.ids else None)
         self.section = 0
         self.level = level if level is not None else _match_level(app, self.current)
+        self.pictures: list[str] = []
+        self.drawn_pictures = 0
 
     def _sections(self) -> tuple[list[tuple[str, str]], str | None]:
         if self.current is None:
@@ -127,8 +129,18 @@ class RulesScene(Scene):
             if len(sections) > MAX_SECTIONS:  # more sections than buttons: show the rest below
                 for extra_title, extra_body in sections[MAX_SECTIONS:]:
                     text += f"<br><br><b>{html.escape(extra_title)}</b><br>{html.escape(extra_body)}"
-        self.textbox((404, 126, 836, 510), text, "#parchment_box")
+        self.pictures = self._pictures() if sections and not error else []
+        self.textbox((404, 126, 836, 370 if self.pictures else 510), text, "#parchment_box")
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+
+    def _pictures(self) -> list[str]:
+        """The current section's pictures (``pictures`` in reference.toml)."""
+        from game.scenes.rules_pictures import section_pictures
+
+        if self.current is None:
+            return []
+        pics = section_pictures(self.current)
+        return pics[self.section] if self.section < len(pics) else []
 
     def pick(self, ruleset_id: str) -> None:
         """Show another ruleset's rules."""
@@ -149,5 +161,10 @@ class RulesScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table."""
+        """Draw the table, and under the text the pictures of what the section talks about."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        self.drawn_pictures = 0
+        if self.pictures and self.current is not None:
+            from game.scenes.rules_pictures import draw_strip
+
+            self.drawn_pictures = draw_strip(surface, pygame.Rect(404, 504, 836, 132), self.current, self.pictures)
