@@ -103,3 +103,18 @@ def test_issue15_8_difficulty_help_and_column_headers_on_the_seat_setup(app: Any
         button = dm.current_state.selected_option_button
         assert button.tool_tip_text and "Normal" in button.tool_tip_text
     assert app.errors == []
+
+
+def test_issue15_9_round_limit_variant_shows_in_the_level_list(app: Any) -> None:
+    from game.scenes.newgame import LevelSelectScene
+
+    scene = app.push(LevelSelectScene(app, "skirmish"))
+    run_frames(app, 2)
+    texts = [b.text for b in scene.list_buttons]
+    tagged = [i for i, text in enumerate(texts) if "[Nightfall]" in text]
+    assert len(tagged) == 1
+    assert all("Nightfall" not in text for i, text in enumerate(texts) if i not in tagged)
+    scene.select(tagged[0])
+    run_frames(app, 1)
+    assert "Nightfall: round limit 12, then a draw" in scene._detail_html()
+    assert app.errors == []
