@@ -38,7 +38,9 @@ def test_issue15_10_lockpick_that_cannot_open_a_chest_still_disarms_it():
 def test_issue15_10_lockpick_text_says_what_the_rule_does():
     st = board_state([". ?chest ?lockpick . . .", R2, R3], {}, hero_floor=2)
     desc = st.model.tokens["lockpick"].description
-    assert "chest" in localize(desc, "en") and "cofre" in localize(desc, "es") and "forziere" in localize(desc, "it")
+    for lang, chest, traps in (("en", "chest", "disarms adjacent traps"), ("es", "cofre", "desactiva las trampas"),
+                               ("it", "forziere", "disinnesca le trappole")):
+        assert chest in localize(desc, lang) and traps in localize(desc, lang), lang
 
 
 def test_issue15_10_village_text_takes_its_xp_step_from_the_level():
