@@ -440,6 +440,14 @@ class SeatSetupScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def update(self, dt: float) -> None:
+        """Keep the difficulty help on each drop-down's button (opening and closing one rebuilds it)."""
+        super().update(dt)
+        for dm in self.diff_menus:
+            button = getattr(getattr(dm, "current_state", None), "selected_option_button", None)
+            if button is not None and not getattr(button, "tool_tip_text", None):
+                _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
+
     def seat_specs(self) -> list[SeatSpec]:
         """Return the seats as chosen (empty names get a default)."""
         self._read()

@@ -102,6 +102,11 @@ def test_issue15_8_difficulty_help_and_column_headers_on_the_seat_setup(app: Any
     for dm in scene.diff_menus:
         button = dm.current_state.selected_option_button
         assert button.tool_tip_text and "Normal" in button.tool_tip_text
+    dm = scene.diff_menus[-1]
+    dm.current_state.selected_option_button.set_tooltip(None)  # as after the menu opened and closed again
+    dm.current_state.selected_option_button.tool_tip_text = None
+    run_frames(app, 1)
+    assert "Normal" in (dm.current_state.selected_option_button.tool_tip_text or "")
     assert app.errors == []
 
 
