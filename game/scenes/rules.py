@@ -92,8 +92,12 @@ class RulesScene(Scene):
         try:
             level = self.level if self.level is not None and getattr(self.level, "ruleset", None) == self.current \
                 else None
-            return [(title, fill_level_numbers(body, self.current, level))
-                    for title, body in load_reference(self.current)], None
+            out = [(title, fill_level_numbers(body, self.current, level))
+                   for title, body in load_reference(self.current)]
+            notes = self._level_notes(level)
+            if out and notes:  # the game's level is a variant (a round limit): its first section says so
+                out[0] = (out[0][0], out[0][1] + "\n\n" + t("rules.this_level", notes=" · ".join(notes)))
+            return out, None
         except ValueError as exc:
             log.warning("rules reference of %s: %s", self.current, exc)
             return [], str(exc)
@@ -132,6 +136,18 @@ class RulesScene(Scene):
         self.pictures = self._pictures() if sections and not error else []
         self.textbox((404, 126, 836, 370 if self.pictures else 510), text, "#parchment_box")
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+
+    def _level_notes(self, level: Any) -> list[str]:
+        """The variant rules of the game's level (``Ruleset.level_notes``), [] from the menu."""
+        if level is None or self.current is None:
+            return []
+        try:
+            from game.engine.registry import get_ruleset
+
+            return list(get_ruleset(self.current).level_notes(level))
+        except Exception as exc:  # noqa: BLE001 - no note rather than no rules screen
+            log.warning("level_notes: %s", exc)
+            return []
 
     def _pictures(self) -> list[str]:
         """The current section's pictures (``pictures`` in reference.toml)."""

@@ -123,3 +123,15 @@ def test_issue15_9_round_limit_variant_shows_in_the_level_list(app: Any) -> None
     run_frames(app, 1)
     assert "Nightfall: round limit 12, then a draw" in scene._detail_html()
     assert app.errors == []
+
+
+def test_issue15_9_rules_screen_of_a_variant_game_names_its_round_limit(app: Any) -> None:
+    from game.engine.levels import get_level
+    from game.scenes.rules import RulesScene
+
+    variant = RulesScene(app, "skirmish", get_level("skirmish", "05_toll_bridge_clock"))
+    plain = RulesScene(app, "skirmish", get_level("skirmish", "01_toll_bridge"))
+    menu = RulesScene(app, "skirmish")
+    first = [s._sections()[0][0][1] for s in (variant, plain, menu)]
+    assert "This game's level: Nightfall: round limit 12, then a draw." in first[0]
+    assert "This game's level" not in first[1] and "This game's level" not in first[2]
