@@ -6,9 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.engine.i18n import t
 from tests.scenes.skirmish.conftest import frames, start, wait_until
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts() -> Any:
+    """After the App fixture quits pygame, drop the cached fonts: tests that draw without an App follow."""
+    yield
+    from game.ui import gfx
+
+    gfx.set_text_scale(gfx.text_scale())
 
 
 def _key(app: Any, k: int) -> None:
