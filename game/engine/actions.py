@@ -32,6 +32,38 @@ def _thaw(value: ArgValue) -> Any:
     return value
 
 
+def _shape(value: ArgValue) -> Any:
+    """The value with each scalar's type beside it (``True`` and ``1`` are equal in Python, not here)."""
+    if isinstance(value, tuple):
+        return tuple(_shape(v) for v in value)
+    return (type(value).__name__, value)
+
+
+def same_action(a: "Action", b: "Action") -> bool:
+    """True when two actions are equal with every argument of the same type (``True`` is not ``1``)."""
+    return a == b and type_mismatch(a, b) is None
+
+
+def type_mismatch(a: "Action", b: "Action") -> tuple[str, str, str] | None:
+    """For equal actions, the first argument whose type differs: (name, type in ``a``, type in ``b``)."""
+    for (name, va), (_, vb) in zip(a.args, b.args):
+        if _shape(va) != _shape(vb):
+            return name, _kind_word(va), _kind_word(vb)
+    return None
+
+
+def _kind_word(value: ArgValue) -> str:
+    if isinstance(value, bool):
+        return "yes/no"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, tuple):
+        return "list"
+    return "nothing"
+
+
 def _text(value: ArgValue) -> str:
     if isinstance(value, tuple):
         return "[" + ",".join(_text(v) for v in value) + "]"

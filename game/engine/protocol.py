@@ -21,8 +21,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from game.engine.actions import Action
+from game.engine.actions import Action, same_action, type_mismatch
 from game.engine.events import Event
+from game.engine.i18n import t
 from game.engine.limits import SEAT_NAME_CHARS
 from game.engine.rng import Rng
 
@@ -142,8 +143,15 @@ class GameState(ABC):
         """Apply a legal action and return its events; raise IllegalAction with a reason otherwise."""
         if self.to_act() is None:
             raise IllegalAction("the game is over", action)
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if action not in legal:
             raise IllegalAction(self.explain_illegal(action), action)
+        twins = [a for a in legal if a == action]
+        if not any(same_action(action, a) for a in twins):
+            # Python's True equals 1: an argument of the wrong type would match a legal action
+            name, got, want = type_mismatch(action, twins[0]) or ("?", "?", "?")
+            raise IllegalAction(t("illegal.wrong_type", "en", action=action.key, name=name, got=got,
+                                  want=want), action)
         return self._apply(action)
 
     @abstractmethod
@@ -255,3 +263,7 @@ class Ruleset(ABC):
     def seat_range(self, level: "Level") -> tuple[int, int]:
         """Return the (min, max) seats this level allows."""
         return self.min_seats, self.max_seats
+
+    def level_notes(self, level: "Level", lang: str | None = None) -> list[str]:
+        """Return short notes on a level's variant rules for the level list (e.g. a round limit)."""
+        return []

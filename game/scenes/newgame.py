@@ -173,6 +173,8 @@ class LevelSelectScene(Scene):
                 tag.append(t("levels.mod"))
             if not e.ok and not e.skipped:
                 tag.append(t("levels.broken"))
+            if e.ok and e.level is not None:  # a variant (a skirmish round limit) shows in the list
+                tag += [n.split(":")[0] for n in self._notes(e.level)]
             text = f"{title}  [{' · '.join(tag)}]" if tag else title
             oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
             b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 436, 48), text, manager=self.app.manager,
@@ -228,10 +230,23 @@ class LevelSelectScene(Scene):
         if e.source == "mod":
             facts.append(t("levels.mod"))
         parts.append("<i>" + html.escape(" · ".join(facts)) + "</i>")
+        notes = self._notes(lvl)
+        if notes:
+            parts.append("<b>" + html.escape(" · ".join(notes)) + "</b>")
         desc = lvl.description()
         if desc:
             parts.append(html.escape(desc).replace("\n", "<br>"))
         return "<br><br>".join(parts)
+
+    def _notes(self, level: Any) -> list[str]:
+        """The ruleset's notes on a level's variant rules (a round limit), [] when it has none."""
+        from game.engine.registry import get_ruleset
+
+        try:
+            return list(get_ruleset(self.ruleset_id).level_notes(level))
+        except Exception as exc:  # noqa: BLE001 - a ruleset bug shows as no note, not a crash
+            log.warning("level_notes: %s", exc)
+            return []
 
     def _seat_range(self, level: Any) -> tuple[int, int]:
         from game.engine.registry import get_ruleset
@@ -269,6 +284,18 @@ class LevelSelectScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+
+def _tooltip_on_dropdown(menu: Any, text: str) -> None:
+    """Give a drop-down's visible button the tooltip (pygame_gui's drop-down itself never shows one)."""
+    try:
+        menu.set_tooltip(text)
+        state = getattr(menu, "current_state", None)
+        button = getattr(state, "selected_option_button", None)
+        if button is not None:
+            button.set_tooltip(text)
+    except Exception as exc:  # noqa: BLE001 - a pygame_gui change costs the tooltip, never the screen
+        log.debug("drop-down tooltip: %s", exc)
 
 
 class SeatSetupScene(Scene):
@@ -334,8 +361,16 @@ class SeatSetupScene(Scene):
         self.entries, self.kind_menus, self.diff_menus = [], [], []
         kinds = [t("seats.human"), t("seats.bot")]
         diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]
-        y = 150
-        row_h = min(64, (560 - 150) // max(1, self.count))
+        # column headers: what each column of the rows below sets
+        self.headers = [self.label((60, 144, 222, 30), t("seats.col.seat"), "#muted_label"),
+                        self.label((290, 144, 330, 30), t("seats.col.name"), "#muted_label"),
+                        self.label((640, 144, 200, 30), t("seats.col.kind"), "#muted_label"),
+                        self.label((860, 144, 160, 30), t("seats.col.difficulty"), "#muted_label")]
+        # the README promises the difficulty help on hover: a drop-down cannot show a tooltip, this button can
+        self.diff_help = self.button((1022, 142, 48, 34), t("seats.difficulty.what"), None,
+                                     tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
+        y = 180
+        row_h = min(64, (566 - 180) // max(1, self.count))
         for i in range(self.count):
             seat = self.seats[i]
             self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
@@ -350,7 +385,7 @@ class SeatSetupScene(Scene):
             self.kind_menus.append(km)
             dm = self.add(pygame_gui.elements.UIDropDownMenu(diffs, diffs[DIFFICULTIES.index(seat["difficulty"])],
                                                              pygame.Rect(860, y, 200, 44), manager=mgr))
-            dm.set_tooltip(t("difficulty.help"))
+            _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
             if seat["kind"] != "bot":
                 dm.disable()
             self.diff_menus.append(dm)
@@ -403,6 +438,14 @@ class SeatSetupScene(Scene):
                     return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Keep the difficulty help on each drop-down's button (opening and closing one rebuilds it)."""
+        super().update(dt)
+        for dm in self.diff_menus:
+            button = getattr(getattr(dm, "current_state", None), "selected_option_button", None)
+            if button is not None and not getattr(button, "tool_tip_text", None):
+                _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
 
     def seat_specs(self) -> list[SeatSpec]:
         """Return the seats as chosen (empty names get a default)."""

@@ -1,5 +1,5 @@
 """Synthesized sound effects: dice rattle, die clack, card swish, chip clack, hit
-thump, UI click and a victory chime, with volume and mute.
+thump, UI click, a refusal buzz for illegal clicks and a victory chime, with volume and mute.
 
 Why: a handful of short sounds make the table feel alive, and generating them
 from code (sample buffers built with the ``array`` module) means no audio files
@@ -20,7 +20,7 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-NAMES = ("dice", "clack", "card", "chip", "hit", "click", "victory")
+NAMES = ("dice", "clack", "card", "chip", "hit", "click", "illegal", "victory")
 TWO_PI = 2 * math.pi
 
 
@@ -129,6 +129,17 @@ def synth_click(rate: int, rng: random.Random) -> list[float]:
     return out
 
 
+def synth_illegal(rate: int, rng: random.Random) -> list[float]:
+    """A refusal: two short, low, slightly sour buzzes falling in pitch (soft, never alarming)."""
+    out: list[float] = []
+    for k, f in enumerate((330.0, 262.0)):
+        buzz = _tone(rate, f, 0.09, 30, 0.55, sweep_to=f * 0.94)
+        _mix_into(buzz, _tone(rate, f * 1.5, 0.09, 40, 0.2), 0)  # a fifth above: a muted, reedy colour
+        _mix_into(buzz, _noise_burst(rate, rng, 0.01, 400, 0.3), 0, 0.15)
+        _mix_into(out, buzz, int(k * 0.1 * rate))
+    return out
+
+
 def synth_victory(rate: int, rng: random.Random) -> list[float]:
     """A bright rising arpeggio of bell tones ending on a chord."""
     out: list[float] = []
@@ -143,7 +154,7 @@ def synth_victory(rate: int, rng: random.Random) -> list[float]:
 
 SYNTHS: dict[str, Callable[[int, random.Random], list[float]]] = {
     "dice": synth_dice, "clack": synth_clack, "card": synth_card, "chip": synth_chip,
-    "hit": synth_hit, "click": synth_click, "victory": synth_victory,
+    "hit": synth_hit, "click": synth_click, "illegal": synth_illegal, "victory": synth_victory,
 }
 
 

@@ -203,18 +203,26 @@ def _trap(ctx: "ResolveContext", p: Trap) -> None:
 
 @verb(Chest)
 def _chest(ctx: "ResolveContext", p: Chest) -> None:
-    """Open the chest when every need is adjacent (lockpicks fill gaps); spring its trap otherwise."""
+    """Open the chest when every need is adjacent (lockpicks fill gaps); spring its trap otherwise.
+
+    A lockpick also disarms adjacent traps, the chest's own included: a chest it cannot open stays
+    shut without hurting the hero (issue 15: the lockpick's text and the rule agree).
+    """
     needs = list(dict.fromkeys(p.needs))
     have: set[str] = set()
     helpers: dict[str, list[Any]] = {}
     picks = 0
+    pick_at: Any = None
     for n in ctx.neighbours(ctx.pos):
         tags = ctx.tags(n)
         for need in needs:
             if need in tags:
                 have.add(need)
                 helpers.setdefault(need, []).append(n)
-        picks += ctx.unlock_amount(n)
+        amount = ctx.unlock_amount(n)
+        if amount and pick_at is None:
+            pick_at = n
+        picks += amount
     missing = [n for n in needs if n not in have]
     if len(missing) <= picks:
         ctx.vp += p.vp
@@ -224,7 +232,9 @@ def _chest(ctx: "ResolveContext", p: Chest) -> None:
             ctx.chest_helpers.update(cells)
         ctx.emit("ChestOpened", pos=ctx.pos, chest=ctx.kind(ctx.pos), gold=p.gold, vp=p.vp, xp=p.xp,
                  lockpicked=len(missing))
-    elif have or picks:
+    elif picks:
+        ctx.emit("TrapDisarmed", pos=ctx.pos, trap=ctx.kind(ctx.pos), by=pick_at)
+    elif have:
         ctx.health -= p.trap
         ctx.emit("ChestTrapped", pos=ctx.pos, chest=ctx.kind(ctx.pos), damage=p.trap, missing=missing)
 

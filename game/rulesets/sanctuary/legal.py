@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.rulesets.sanctuary.parts import P_HARVEST, P_SETUP, Kind
+from game.rulesets.sanctuary.parts import P_COMBAT, P_HARVEST, P_SETUP, S_BLOCK, Kind
 from game.rulesets.sanctuary.turn import next_hand_size
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,6 +198,15 @@ def block_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
             if not st.perm[b].tapped and b not in used for a in free_att]
 
 
+#: a card's target kind in the words of a refusal
+_TARGET_WORDS = {
+    "enemy_character": "an opposing Character", "own_character": "one of your Characters",
+    "any_character": "a Character", "enemy_technology": "an opposing Technology",
+    "own_technology": "one of your Technologies", "any_technology": "a Technology",
+    "enemy_attachment": "an opposing Attachment",
+}
+
+
 class Refusals:
     """Why an action is refused, in words (mixed into ``SanctuaryState``)."""
 
@@ -228,16 +237,34 @@ class Refusals:
                 return "only one Attachment may be played each turn"
             if card.type == "attachment":
                 return f"the Sanctuary allows at most {self.attachment_limit(seat)} Attachments"
-            return f"{self.name(c)} cannot target {action.get('target')}"
+            return self._target_refusal(seat, c, card.type, card.target, action.get("target"))
         if k in (Kind.ATTACK, Kind.DUEL):
             c = action.get("card") or action.get("challenger")
             if c in self.perm and fresh(self, c):
                 return "a Character that entered play this turn cannot duel or attack"
             if c in self.perm and self.perm[c].tapped:
                 return "a turned (tapped) Character cannot do that"
+        if k == Kind.BLOCK and not (self.phase is P_COMBAT and self.step is S_BLOCK):
+            return ("blocks are declared only in Combat, by the player whose Sanctuary is attacked, "
+                    f"after the attackers are declared (now: {self.phase.value})")
         if k == Kind.BLOCK:
             return "each Character blocks, and is blocked by, only one Character, and blockers must be untapped"
         return f"'{action.key}' is not possible now ({self.phase.value})"
+
+    def _target_refusal(self: SanctuaryState, seat: int, c: str, ctype: str, kind: str,  # type: ignore[misc]
+                        target: Any) -> str:
+        """Why a card's target is refused: none needed, none given, none there yet, or not one of them."""
+        name = self.name(c)
+        wanted = "one of your Characters" if ctype == "technology" else _TARGET_WORDS.get(kind, kind)
+        options = self.players[seat].chars if ctype == "technology" else targets(self, seat, kind)
+        if ctype != "technology" and kind == "none":
+            return f"{name} takes no target"
+        if not options:
+            return f"{name} needs a target ({wanted}) and there is none in play now"
+        if target is None:
+            return f"{name} needs a target: choose {wanted}"
+        what = self.name(target) if target in self.owner_card else repr(target)
+        return f"{name} cannot target {what}: it needs {wanted}"
 
 
 __all__ = [

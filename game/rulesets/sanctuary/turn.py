@@ -159,8 +159,9 @@ def begin_turn(st: SanctuaryState, ev: list[Event]) -> None:
     else:
         ev.append(Event("DrawSkipped", {"seat": a}))
     st.check_deaths(ev)
-    # 3. Will Harvest.
+    # 3. Will Harvest (announced in the log like every other phase).
     st.phase = P_HARVEST
+    ev.append(phase_began("harvest", a))
     open_priority(st, ev)
 
 

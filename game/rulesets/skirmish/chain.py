@@ -35,7 +35,8 @@ class ChainRules:
         self._start_round(events)
 
     def _start_round(self: SkirmishState, events: list[Event]) -> None:  # type: ignore[misc]
-        if self.round >= self.model.round_limit:
+        limit = self.model.round_limit
+        if limit is not None and self.round >= limit:
             self._finish(events, reason="round_limit")
             return
         self.round += 1
@@ -53,11 +54,14 @@ class ChainRules:
         events.append(phase_began("round", None, round=self.round, needle=self.needle,
                                   levels={c["id"]: c["ap_level"] for c in self.combatants}))
 
-    def _finish(self: SkirmishState, events: list[Event], reason: str) -> None:  # type: ignore[misc]
+    def _finish(self: SkirmishState, events: list[Event], reason: str,  # type: ignore[misc]
+                conceding: str | None = None) -> None:
         heroes = any(self.active(c) for c in self.combatants if c["side"] == "heroes")
         minions = any(self.active(c) for c in self.combatants if c["side"] == "minions")
         if reason == "round_limit":
             winners: list[int] = []
+        elif conceding is not None:  # a player gave up: the other side wins
+            winners = self.seats_of("minions" if conceding == "heroes" else "heroes")
         elif heroes:
             winners = self.seats_of("heroes")
         else:

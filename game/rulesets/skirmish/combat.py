@@ -62,13 +62,15 @@ def _plain(value: Any) -> Any:
 
 
 def level_data(combatants: Sequence[Any], *, content: Mapping[str, Any] | None = None, combat_level: int = 0,
-               round_limit: int = 20, title: Any = "Skirmish", ground: Sequence[str] = (),
+               round_limit: int | None = None, title: Any = "Skirmish", ground: Sequence[str] = (),
                level_id: str = "combat") -> dict[str, Any]:
     """Return the level data of a fight (deterministic: equal inputs, equal data and content hash)."""
     roster = [_plain(c) for c in combatants]
     data: dict[str, Any] = {"format": 1, "ruleset": "skirmish", "id": level_id, "title": _plain(title),
-                            "difficulty": "normal", "combat_level": combat_level, "round_limit": round_limit,
+                            "difficulty": "normal", "combat_level": combat_level,
                             "roster": roster, "ground": list(ground)}
+    if round_limit is not None:  # no limit unless asked: the fight ends as the seed says
+        data["round_limit"] = round_limit
     for key, value in (content if content is not None else default_content()).items():
         if key in CONTENT_KEYS:
             data[key] = _plain(value)
@@ -76,7 +78,7 @@ def level_data(combatants: Sequence[Any], *, content: Mapping[str, Any] | None =
 
 
 def build_level(combatants: Sequence[Any], *, content: Mapping[str, Any] | None = None, combat_level: int = 0,
-                round_limit: int = 20, title: Any = "Skirmish", ground: Sequence[str] = (),
+                round_limit: int | None = None, title: Any = "Skirmish", ground: Sequence[str] = (),
                 level_id: str = "combat") -> Level:
     """Validate a fight's level (ValueError naming the field otherwise); it is registered by content hash."""
     data = level_data(combatants, content=content, combat_level=combat_level, round_limit=round_limit,
@@ -89,7 +91,7 @@ def build_level(combatants: Sequence[Any], *, content: Mapping[str, Any] | None 
 
 def start_combat(combatants: Sequence[Any], *, seed: int = 0, rng: Rng | None = None,
                  seats: Sequence[Any] | None = None, content: Mapping[str, Any] | None = None,
-                 combat_level: int = 0, round_limit: int = 20, title: Any = "Skirmish",
+                 combat_level: int = 0, round_limit: int | None = None, title: Any = "Skirmish",
                  ground: Sequence[str] = (), level_id: str = "combat") -> "SkirmishState":
     """Start a fight between combatants another ruleset built (RosterEntry models or their dicts).
 

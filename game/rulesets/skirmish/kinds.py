@@ -70,6 +70,11 @@ class Kind(StrEnum):
     DROP = "drop"
 
 
+#: a concession: accepted by ``SkirmishState.apply`` from the seat to act, outside the flow, and never
+#: listed among the legal actions (bots and playouts never give up)
+CONCEDE = "concede"
+
+
 class EntryKind(StrEnum):
     """What a chain entry is: an action used, an item being equipped, an item being stowed."""
 

@@ -3,7 +3,8 @@
 A skirmish level names its content (bodies, actions, equipment, hero
 archetypes, minion kinds; usually from shared ``_*.toml`` includes) and the
 encounter: the party of heroes (one per hero seat), the minions of the Dark
-Lord, the combat level (advantages per hero) and the round limit. A level may
+Lord and the combat level (advantages per hero). There is no round limit unless the level
+declares one as a named variant (``round_limit`` and ``variant``). A level may
 instead give an explicit ``roster`` of combatants: that is how another
 ruleset (expedition) starts a skirmish with combatants it built itself.
 """
@@ -196,7 +197,11 @@ class SkirmishLevel(LevelBase):
     combat_level: int = Field(0, ge=0, le=10, description="advantages each hero picks before the fight")
     advantages: list[Advantage] = Field(default_factory=lambda: list(ADVANTAGES),
                                         description="advantages offered")
-    round_limit: int = Field(20, ge=1, le=100, description="the fight is a draw after this many rounds")
+    round_limit: int | None = Field(None, ge=1, le=100,
+                                    description="a variant: the fight is a draw after this many rounds "
+                                                "(none by default: it ends only when one side is out)")
+    variant: LocalizedText | None = Field(None, description="the name of the variant a round limit makes, "
+                                                            "shown in the level list")
     ground: list[Ident] = Field(default_factory=list, max_length=12, description="items lying on the ground")
 
     @model_validator(mode="after")

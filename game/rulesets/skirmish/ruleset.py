@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.engine.i18n import load_catalog
+from game.engine.i18n import load_catalog, localize, t
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
@@ -105,6 +105,14 @@ class SkirmishRuleset(Ruleset):
     def seat_range(self, level: Level) -> tuple[int, int]:
         """One seat per hero of the party (at least one) plus the Dark Lord."""
         return level.model.seat_count_range()
+
+    def level_notes(self, level: Level, lang: str | None = None) -> list[str]:
+        """A level that declares a round limit is a named variant: say so in the level list."""
+        m: SkirmishLevel = level.model
+        if m.round_limit is None:
+            return []
+        name = localize(m.variant, lang) if m.variant else t("skirmish.variant.default_name", lang)
+        return [t("skirmish.variant.round_limit", lang, name=name, n=m.round_limit)]
 
     def bot_policy(self, state: SkirmishState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Heuristic move for rollouts and easy bots (focus fire, protect the wounded, readiness)."""

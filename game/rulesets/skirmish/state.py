@@ -26,14 +26,17 @@ from game.engine.events import Event
 from game.engine.flow import FlowGame
 from game.engine.i18n import localize
 from game.engine.levels import Level
-from game.engine.protocol import GameState, Result
+from game.engine.i18n import t
+from game.engine.protocol import GameState, IllegalAction, Result
 from game.engine.records import DERIVED, Between, Json, Record
 from game.engine.rng import Rng
 from game.engine.stack import PriorityStack
 from game.rulesets.skirmish.chain import ChainRules
 from game.rulesets.skirmish.checks import Checks, CombatantData
 from game.rulesets.skirmish.flow import FLOW, locate
-from game.rulesets.skirmish.kinds import AP_CAP, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase, ceil_half  # noqa: F401
+from game.rulesets.skirmish.kinds import (  # noqa: F401
+    AP_CAP, CONCEDE, MAX_TURNS, NEEDLE_START, STATE_VERSION, STATS, Phase, ceil_half,
+)
 from game.rulesets.skirmish.level import ADVANTAGE_STAT, Advantage, SkirmishLevel
 from game.rulesets.skirmish.options import Options
 from game.rulesets.skirmish.words import Words
@@ -132,6 +135,27 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
         if self._legal_cache is None:
             self._legal_cache = self.flow.legal_actions(self)
         return list(self._legal_cache)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action, or a concession (``concede seat=N``) from the seat to act."""
+        if action.kind == CONCEDE:
+            return self.concede(action)
+        return super().apply(action)
+
+    def concede(self, action: Action) -> list[Event]:
+        """The seat to act gives up (RULES.md): its side loses and the other side wins."""
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalAction(t("illegal.game_over", "en"), action)
+        asked = action.get("seat")
+        if set(action.params) != {"seat"} or type(asked) is not int or asked != seat:
+            raise IllegalAction(t("skirmish.illegal.concede", "en", who=self.actor_name(seat)), action)
+        side = next(c["side"] for c in self.combatants if c["seat"] == seat)
+        events: list[Event] = []
+        self.turns += 1
+        self._finish(events, reason="conceded", conceding=side)
+        self._invalidate()
+        return events
 
     def settle(self, events: list[Event]) -> None:
         """Run the automatic steps (needle, resolutions, rounds) until someone must decide."""

@@ -168,6 +168,8 @@ class Words:
                      item=localize(self.item_def(p["item"]).name, lang))
         if k == "yield":
             return t("skirmish.action.yield", lang, who=self.actor_name(self.to_act()))
+        if k == "concede":
+            return t("skirmish.action.concede", lang, who=self.actor_name(action.get("seat")))
         return t(f"skirmish.action.{k}", lang, who=who)
 
     def event_seat(self: SkirmishState, event: Event, actor: int) -> int | None:  # type: ignore[misc]

@@ -58,6 +58,17 @@ class DungeonWords:
         chip = self.model.chips.get(ctype)
         return " / ".join(self.tname(f) for f in chip.faces) if chip is not None else ctype
 
+    def chip_does(self, ctype: str) -> str:
+        """What a chip type does, face by face ("Sword: hits each adjacent monster. / Coin: +1 gold.")."""
+        chip = self.model.chips.get(ctype)
+        if chip is None:
+            return ""
+        parts = []
+        for face in chip.faces:
+            desc = self.tdesc(face)
+            parts.append(f"{self.tname(face)}: {desc}" if desc else self.tname(face))
+        return "\n".join(parts)
+
     def hero_name(self, p: PlayerRecord | None, seat: int) -> str:
         """Return the hero name of a seat (the seat's name when unknown)."""
         hero = self.model.heroes.get(p.hero) if p is not None else None

@@ -171,8 +171,11 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
             bits.append(f"{localize(ab.name, lang)}: {effects_text(ab.effects, lang)}")
         if bits:
             top = geo.body_top
-            box = R(8, top, 84 - (30 if ctype in ("character", "technology", "attachment", "sanctuary") else 0),
-                    h / s - top - 6)
+            if ctype in ("attachment", "sanctuary"):
+                # a badge in each bottom corner (Structure left, Will right): the text stops above both
+                box = R(8, top, 84, h / s - top - 32)
+            else:
+                box = R(8, top, 84 - (30 if ctype in ("character", "technology") else 0), h / s - top - 6)
             frame.draw_rules_text(surface, "\n".join(bits), box, max(8, round(9 * s)), pal.ink)
     elif card.effects or card.on_turn_start or card.abilities:
         # a small spark says "this card does something more": the zoom and tooltip tell what

@@ -381,6 +381,18 @@ class SanctuaryScene(PaneHost, RulesetScene):
                              max_width=box.w, bold=True, shadow=(0, 0, 0))
         super().draw_top(surface)
 
+    def undo(self) -> None:
+        """Undo; a refusal because of a draw, a shuffle or a reveal says which one (issue 15)."""
+        from game.scenes.sanctuary.words import undo_barrier_text
+
+        seat = self.viewer
+        text = undo_barrier_text(self.match, seat, self.lang) if seat is not None else None
+        if text is not None:
+            self.toast.show(text, "error")
+            self.app.play_sound("illegal")
+            return
+        super().undo()
+
     def show_result(self) -> None:
         """The base's result screen, with the end of the game in words."""
         from game.engine import i18n

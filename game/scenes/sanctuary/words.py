@@ -135,3 +135,32 @@ class CardWords:
 
         inspector.open(_t("deck_title", name=name), "\n".join(lines), subtitle=_t("deck_zoom.subtitle"),
                        art=drawer, seat=seat)
+
+
+def undo_barrier_text(match: Any, seat: int, lang: str | None = None) -> str | None:
+    """Say which die roll, draw or reveal stops ``seat``'s undo (None when undo is not stopped by one).
+
+    The match only knows "a die roll, a draw or a reveal" stands in the way; the player wants to know
+    which: the first such event of the action that stands in the way, with that action's log line.
+    """
+    ok, reason = match.can_undo(seat)
+    if ok or reason != "undo.barrier":
+        return None
+    last = next((e.index for e in reversed(match.history) if e.seat == seat), None)
+    if last is None:
+        return None
+    entry = next((e for e in reversed(match.history[last:]) if e.barrier), None)
+    if entry is None:  # before the oldest kept position: the plain reason says it
+        return None
+    ev = next(e for e in entry.events if e.barrier)
+    if ev.kind == "DiceRolled":
+        what = "undo_what.roll"
+    elif ev.random:
+        what = "undo_what.shuffle" if ev.kind == "Shuffled" else "undo_what.draw"
+    else:
+        what = "undo_what.reveal"
+    code = lang or "en"
+    line = next((ln for ln in match.log if ln.index == entry.index and ln.kind == "action"), None)
+    said = (line.text.get(code) or next(iter(line.text.values()), "")) if line is not None else entry.action.key
+    return t("sanctuary_scene.undo_barrier", lang, base=t("undo.barrier", lang),
+             what=t("sanctuary_scene." + what, lang), action=said)

@@ -25,13 +25,16 @@ def fighter(cid: str, side: str, seat: int, ap: int = 10, hp: int = 12, *, body:
 
 
 def make(roster: list[dict[str, Any]], *, extra: dict[str, Any] | None = None, seed: int = 1,
-         combat_level: int = 0, ground: list[str] | None = None, round_limit: int = 20) -> SkirmishState:
+         combat_level: int = 0, ground: list[str] | None = None,
+         round_limit: int | None = 20) -> SkirmishState:
     """Start a fight from a roster over the shipped content plus extra tables."""
     content = default_content()
     for key, table in (extra or {}).items():
         content.setdefault(key, {}).update(table)
     data = {"format": 1, "ruleset": "skirmish", "id": "test", "title": "test", "roster": roster,
-            "combat_level": combat_level, "ground": ground or [], "round_limit": round_limit, **content}
+            "combat_level": combat_level, "ground": ground or [], **content}
+    if round_limit is not None:  # None: no limit, as in a shipped level without the variant
+        data["round_limit"] = round_limit
     level = Level.from_data(data, where="test")
     n = len({r["seat"] for r in roster})
     return RULESET.new_game(level, [f"S{i}" for i in range(n)], seed)

@@ -122,11 +122,14 @@ class BoardPane(DungeonPane):
                 surface.blit(lit, lay.cell_rect(*pos).topleft)
         d = round(lay.cell * 0.8)
         flying = sc.resolution.in_flight
+        floor = art.svg("floor.svg", (lay.cell, lay.cell))
         for ch in p.chips:
             if ch.chip in flying:
                 continue
             mark = replay.marks.get((ch.row, ch.col)) if replay else None
             img = art.chip(sc.model, ch.face, d, dim=mark in ("defeated", "spent"))
+            # the chip covers the space: a monster's or chest's badges under it must not peek out around it
+            surface.blit(floor, floor.get_rect(center=lay.center(ch.row, ch.col)))
             surface.blit(img, img.get_rect(center=lay.center(ch.row, ch.col)))
         if replay is not None:
             draw_marks(surface, lay, replay.marks)

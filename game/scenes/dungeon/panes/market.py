@@ -123,6 +123,13 @@ class MarketPane(DungeonPane):
                 self.fit(surface, f"{t('dscene.tier', n=offer.tier)} · {note}", (tx, rect.bottom - 2), ns, room,
                          pal.ink_soft, "bottomleft", words_box, minimum=max(9, ns - 2))
 
+    def _offer_tip(self, ctype: str, price: int) -> str:
+        """The price and what each face of the chip does (issue 15: not only its price)."""
+        words = self.scene.words
+        tip = t("dscene.buy_tip", chip=words.ctype_label(ctype), price=price)
+        does = words.chip_does(ctype)
+        return f"{tip}\n{does}" if does else tip
+
     # ================================================================= regions
     def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
         """One region per offer: its payload buys one chip of that type (right-click shows both faces)."""
@@ -134,5 +141,5 @@ class MarketPane(DungeonPane):
             offer = view.market.offer(ctype)
             assert offer is not None
             out.append(HitRegion(rect, Action.of("buy", chip=ctype), inspect=ui("ctype", ctype),
-                                 tooltip=t("dscene.buy_tip", chip=sc.words.ctype_label(ctype), price=offer.price)))
+                                 tooltip=self._offer_tip(ctype, offer.price)))
         return out

@@ -111,7 +111,7 @@ class SanctuaryPane(Pane):
         return [HitRegion(pygame.Rect(L.dial[seat][0] - 40, L.dial[seat][1] - 40, 80, 80), ("dial", seat),
                           highlight=False, key=("dial", seat), tooltip=_t("tip.structure", n=side.structure)),
                 HitRegion(L.will[seat], ("will", seat), highlight=False, key=("will", seat),
-                          tooltip=_t("tip.will", n=side.will))]
+                          tooltip=_t("tip.will", n=side.will, name=self.scene.seat_name(seat)))]
 
 
 def draw_dial(surface: pygame.Surface, center: tuple[int, int], radius: int, value: float, maximum: int,
