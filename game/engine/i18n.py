@@ -14,7 +14,8 @@ file; each ruleset, the app and the scenes register theirs with
 
 Plurals and lists come from Babel (CLDR data), never from hand-written forms
 like "chip(s)". An entry whose text depends on a number has one sub-table per
-CLDR plural category, and ``t(key, lang, count=n)`` picks the language's form::
+CLDR plural category, and ``t(key, lang, count=n)`` picks the language's form
+(without ``count``: the argument ``n``, else the only whole-number argument)::
 
     [dungeon.chips.one]          # t("dungeon.chips", count=1) -> "1 chip"
     en = "{count} chip"
@@ -159,14 +160,25 @@ def _pick(entry: Mapping[str, str], lang: str) -> str:
     return entry.get(lang) or entry.get(FALLBACK) or next(iter(entry.values()))
 
 
+def _count_of(kwargs: Mapping[str, Any]) -> Any:
+    """The number a plural entry agrees with: ``count``, else ``n``, else the length of the first list
+    argument, else the only whole-number argument (None when there is none or more than one)."""
+    for name in ("count", "n"):
+        if name in kwargs:
+            return kwargs[name]
+    lists = [len(v) for v in kwargs.values() if isinstance(v, (list, tuple))]
+    if lists:
+        return lists[0]
+    ints = [v for v in kwargs.values() if isinstance(v, int) and not isinstance(v, bool)]
+    return ints[0] if len(ints) == 1 else None
+
+
 def _plural_text(key: str, lang: str, kwargs: Mapping[str, Any]) -> str | None:
     """The plural form of ``key`` for the ``count`` argument (or the length of the first list argument)."""
     other = _catalog.get(f"{key}.other")
     if other is None:
         return None
-    count = kwargs.get("count")
-    if count is None:
-        count = next((len(v) for v in kwargs.values() if isinstance(v, (list, tuple))), None)
+    count = _count_of(kwargs)
     if isinstance(count, bool) or not isinstance(count, (int, float)):
         log.warning("translation %s: plural entry without a count", key)
         return _pick(other, lang)

@@ -58,8 +58,14 @@ def test_plain_entries_and_missing_keys_unchanged() -> None:
     assert not i18n.is_plural("test.plain")
 
 
-def test_plural_without_count_uses_other() -> None:
-    assert t("test.plural.chips", "en", n=1) == "{count} chips"
+def test_plural_number_from_n_or_the_only_whole_number_else_other() -> None:
+    i18n.add_strings({"test.plural.pts.one": {"en": "{who}: {p} point", "es": "{who}: {p} punto", "it": "{who}: {p} punto"},
+                      "test.plural.pts.other": {"en": "{who}: {p} points", "es": "{who}: {p} puntos",
+                                                "it": "{who}: {p} punti"}})
+    assert t("test.plural.chips", "en", n=1) == "{count} chip"  # n chose the form; {count} was not given
+    assert t("test.plural.pts", "en", who="Ana", p=1) == "Ana: 1 point"
+    assert t("test.plural.pts", "it", who="Ana", p=3) == "Ana: 3 punti"
+    assert t("test.plural.pts", "en", who=2, p=1) == "2: 1 points"  # two numbers and no count: "other"
 
 
 def test_catalogue_plural_sub_tables_load(tmp_path) -> None:
