@@ -271,7 +271,7 @@ class Match:
         names = [self.state.actor_name(w) for w in res.winners]
         text = {}
         for lang in LANGUAGES:
-            text[lang] = t("result.winner", lang, who=" & ".join(names)) if names else t("result.draw", lang)
+            text[lang] = t("result.won", lang, who=names) if names else t("result.draw", lang)  # "A and B win!"
         self.log.append(LogLine(index, None, "system", text))
 
     def log_for(self, viewer: int | None, lang: str = "en") -> list[str]:

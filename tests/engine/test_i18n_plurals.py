@@ -76,3 +76,10 @@ def test_catalogue_plural_sub_tables_load(tmp_path) -> None:
     i18n.load_catalog(path)
     assert [t("test.file.cards", lang, count=1) for lang in ("en", "es", "it")] == ["1 card", "1 carta", "1 carta"]
     assert t("test.file.cards", "it", count=4) == "4 carte"
+
+
+def test_game_over_line_joins_winners_and_agrees() -> None:
+    assert t("result.won", "en", who=["Player 1", "Bot 2"]) == "Player 1 and Bot 2 win!"
+    assert t("result.won", "en", who=["Player 1"]) == "Player 1 wins!"
+    assert t("result.won", "es", who=["Ana", "Bo"]) == "¡Ganan Ana y Bo!"
+    assert t("result.won", "it", who=["Ana"]) == "Vince Ana!"
