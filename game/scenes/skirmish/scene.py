@@ -268,7 +268,7 @@ class SkirmishScene(PaneHost, RulesetScene):
         """The cached layer (cards, menu, chain, detail, ground or the picks), then track, ghosts, floaters."""
         sv = self.sview
         key = (len(self.match.history), id(self.state), self.viewer, self.lang, self.selected, self.focus,
-               self.can_act(), gfx.palette().name)
+               self.can_act(), gfx.palette().name, gfx.text_scale())
         if self._board_cache is None or self._board_cache[0] != key:
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for p in self._static_panes(sv):
