@@ -134,9 +134,11 @@ def test_every_literal_key_in_the_code_exists() -> None:
     assert missing == []
 
 
-def test_italian_uses_one_abbreviation_for_action_points() -> None:
-    italian = [entry["it"] for entry in _entries().values()]
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_one_abbreviation_for_action_points(lang: str) -> None:
+    """Italian and Spanish write PA (punti / puntos de acción) everywhere, never the English AP."""
+    texts = [entry[lang] for entry in _entries().values()]
     reference = (ROOT / "game/rulesets/skirmish/reference.toml").read_text(encoding="utf-8")
-    blocks = re.findall(r'body\.it = """(.*?)"""', reference, re.S) + re.findall(r'it = "([^"]*)"', reference)
-    assert any(re.search(r"\bPA\b", text) for text in italian)
-    assert [x for x in italian + blocks if re.search(r"\bAP\b", x)] == []
+    blocks = re.findall(rf'body\.{lang} = """(.*?)"""', reference, re.S) + re.findall(rf'{lang} = "([^"]*)"', reference)
+    assert any(re.search(r"\bPA\b", text) for text in texts)
+    assert [x for x in texts + blocks if re.search(r"\bAP\b", x)] == []
