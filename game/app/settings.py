@@ -22,7 +22,7 @@ from game.engine import i18n, paths
 log = logging.getLogger(__name__)
 
 FILE_NAME = "settings.json"
-TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2, "huge": 1.4}
+TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.25, "huge": 1.5}  # each step about 2-3 px taller at 12 px
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 BOT_PACES = (0.2, 0.5, 0.9, 1.5, 2.5)
 #: a settings file larger than this is not read (the real one is a few hundred bytes)

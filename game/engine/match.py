@@ -283,7 +283,7 @@ class Match:
             none_key = "result.draw"
         text = {}
         for lang in LANGUAGES:
-            text[lang] = t("result.winner", lang, who=" & ".join(names)) if names else t(none_key, lang)
+            text[lang] = t("result.won", lang, who=names) if names else t(none_key, lang)  # "A and B win!"
         self.log.append(LogLine(index, None, "system", text))
 
     def log_for(self, viewer: int | None, lang: str = "en") -> list[str]:

@@ -209,7 +209,7 @@ class ResultScene(DialogScene):
         """Create the result text and the three buttons."""
         r = self.rect
         title = self.heading(t("result.title"), 44)
-        lines = [t("result.winners", names=", ".join(self.winners)) if self.winners else t("result.no_winner")]
+        lines = [t("result.winners", names=list(self.winners)) if self.winners else t("result.no_winner")]
         if self.reason:
             lines.append(f"<i>{html.escape(self.reason)}</i>")
         for name, score in self.scores:

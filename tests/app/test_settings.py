@@ -79,7 +79,7 @@ def test_text_size_and_palette_apply_live(app: Any) -> None:
     app.settings.colorblind = True
     app.apply_settings(old)
     assert app.manager is not manager, "a new widget theme with bigger fonts"
-    assert gfx.text_scale() == pytest.approx(1.4)
+    assert gfx.text_scale() == pytest.approx(1.5)
     assert gfx.palette().name == "okabe_ito"
     old = copy.copy(app.settings)
     app.settings.colorblind = False

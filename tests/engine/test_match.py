@@ -121,7 +121,8 @@ def test_game_over_gets_a_system_line_and_refuses_actions() -> None:
     m.apply(STEP2)
     assert m.is_over() and m.result().winners == (0,)
     assert m.log[-1].kind == "system" and m.log[-1].seat is None
-    assert m.log[-1].text["es"] == i18n.t("result.winner", "es", who="Ana")
+    assert m.log[-1].text["es"] == i18n.t("result.won", "es", who=["Ana"]) == "¡Gana Ana!"
+    assert m.log[-1].text["en"] == "Ana wins!"
     with pytest.raises(IllegalAction):
         m.apply(PASS)
 

@@ -23,7 +23,7 @@ def effect_text(effect: Any, lang: str = "en", names: dict[str, Any] | None = No
     if hasattr(effect, "who"):
         kw["who"] = t(f"quest.who.{effect.who}", lang)
     if hasattr(effect, "amount"):
-        kw["amount"] = effect.amount
+        kw["amount"] = kw["count"] = effect.amount  # count: the plural form (i18n picks "1 card" / "2 cards")
     if hasattr(effect, "stat"):
         kw["stat"] = t(f"quest.stat.{effect.stat}", lang)
     if hasattr(effect, "until"):
@@ -80,7 +80,7 @@ def card_text(card: Any, lang: str = "en", names: dict[str, Any] | None = None,
     if any(e.when == "action" for e in card.effects) and card.kind != "event":
         cost = []
         if card.action_cost:
-            cost.append(t("quest.card.action_cost", lang, n=card.action_cost))
+            cost.append(t("quest.card.action_cost", lang, count=card.action_cost))
         if card.action_exhaust:
             cost.append(t("quest.card.action_exhaust", lang))
         head = ", ".join(cost)

@@ -20,7 +20,7 @@ def effect_text(effect: Any, lang: str = "en") -> str:
     if hasattr(effect, "who"):
         kw["who"] = t(f"sanctuary.sel.{effect.who}", lang)
     if hasattr(effect, "amount"):
-        kw["amount"] = effect.amount
+        kw["amount"] = kw["count"] = effect.amount  # count: the plural form (i18n picks "1 card" / "2 cards")
     key = f"sanctuary.verb.{name}"
     if name == "strengthen":
         key += "_permanent" if effect.duration == "permanent" else "_turn"

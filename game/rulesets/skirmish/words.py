@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
+from game.engine.dicetext import roll_text
 from game.engine.events import Event
 from game.engine.i18n import language, localize, t
 from game.rulesets.skirmish.bot import success_chance
@@ -179,6 +180,12 @@ class Words:
             return int(self._by_id[who]["seat"])
         return super().event_seat(event, actor)
 
+    def check_bonus_name(self: SkirmishState, act: Any, lang: str = "en") -> str | None:  # type: ignore[misc]
+        """The short name of the stat a check adds to its dice ("Str"), or None (no such action or stat)."""
+        adef = self.model.actions.get(act) if isinstance(act, str) else None
+        stat = adef.check.offense if adef is not None and adef.check is not None else None
+        return t(f"skirmish.stat_short.{stat}", lang) if stat else None
+
     def describe_event(self: SkirmishState, event: Event, lang: str = "en") -> str | None:  # type: ignore[misc]
         """Return a log line for an event (None when the action's own line says it all)."""
         d = event.data
@@ -188,8 +195,9 @@ class Words:
         if k == "NeedleMoved":
             return t("skirmish.event.needle", lang, needle=d.get("needle"))
         if k == "DiceRolled" and d.get("purpose") == "check":
+            roll = roll_text(d, self.check_bonus_name(d.get("act"), lang), lang) or str(d.get("total"))
             return t("skirmish.event.check", lang, who=self.name(d.get("who"), lang), total=d.get("total"),
-                     difficulty=d.get("difficulty"),
+                     roll=roll, difficulty=d.get("difficulty"),
                      outcome=t("skirmish.event.success" if d.get("success") else "skirmish.event.failure", lang))
         if k == "DamageDealt":
             return t("skirmish.event.damage", lang, who=self._target_text(d.get("target"), d.get("limb"), lang),

@@ -234,7 +234,23 @@ class RulesetScene(TableWords, Scene):
     def _make_animator(self) -> Any:
         self._tray_hold = 0.0
         self.dice_tray, animator = make_animator(self)
+        if self.dice_tray is not None:  # dice land where the player's choices stay in sight
+            self.dice_tray.bounds = pygame.Rect(self.board_rect)
+            self.dice_tray.keep_clear = self.decision_rects
         return animator
+
+    def decision_rects(self) -> list[pygame.Rect]:
+        """Where the player must choose: the legal targets and buttons registered last frame (not the ones
+        as large as a quarter of the board, like a whole-board drop zone); the dice tray keeps off them."""
+        limit = self.board_rect.w * self.board_rect.h // 4
+        out = []
+        for r in self.router.regions:
+            if not r.legal or r.payload is None:
+                continue
+            rect = r.rect
+            if 0 < rect.w * rect.h <= limit:
+                out.append(rect)
+        return out
 
     def sync_log(self, rebuild: bool = False) -> None:
         """Bring the log panel up to the lines released so far (rebuilt after undo or a language change)."""
@@ -372,6 +388,8 @@ class RulesetScene(TableWords, Scene):
         self._draw_bar(surface)
         self.router.draw_highlights(surface)
         if self.dice_tray is not None and self.dice_tray.dice:
+            if not self.dice_tray.busy:  # a new decision came while the dice rest: step aside
+                self.dice_tray.avoid(self.decision_rects())
             self.dice_tray.draw(surface)
 
     def _draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:

@@ -96,7 +96,7 @@ class DungeonWords:
         mon = sum(1 for c in cells if c.kind == "feature" and art.token_category(self.model, c.token) == "monster")
 
         def part(what: str, n: int) -> str:
-            return t(f"dscene.side_{what}." + ("one" if n == 1 else "many"), n=n)
+            return t(f"dscene.side_{what}", n=n)  # plural forms: the language's CLDR rule picks one
 
         return t("dscene.side_summary", mandatory=part("mandatory", mand), optional=part("optional", opt),
                  obstacles=part("obstacles", obs), monsters=part("monsters", mon))

@@ -55,6 +55,7 @@ class SkirmishScene(PaneHost, RulesetScene):
         super().__init__(app, match)
         if self.dice_tray is not None:  # roll over the detail card, leaving the menu and the chain in sight
             self.dice_tray.rect = pygame.Rect(self.centre_rect.x - 6, self.ground_rect.bottom - 236, 400, 236)
+        self.animator.dice_bonus = self._dice_bonus  # "1 + 2 + 1 + Str 1 = 5" on the tray
         self.selected: tuple | None = None       # (who, act, item) group whose targets are shown
         self.focus: str | None = None            # combatant shown in the detail card
         self._sview: tuple[Any, SkirmishView] | None = None
@@ -72,6 +73,13 @@ class SkirmishScene(PaneHost, RulesetScene):
         self._targets_cache: tuple[Any, list[HitRegion]] | None = None
         self._decision_key: Any = None
         self.action_bar.max_button = 470  # "X si prepara: +1 punto di prontezza (1 PA)" needs the room
+
+    def _dice_bonus(self, event: Any) -> str | None:
+        """The stat a check adds to its dice, by its short name, for the tray's breakdown."""
+        data = event.data if isinstance(getattr(event, "data", None), dict) else {}
+        if data.get("purpose") != "check":
+            return None
+        return self.state.check_bonus_name(data.get("act"), self.lang)
 
     # ================================================================= the typed view
     @property
@@ -268,7 +276,7 @@ class SkirmishScene(PaneHost, RulesetScene):
         """The cached layer (cards, menu, chain, detail, ground or the picks), then track, ghosts, floaters."""
         sv = self.sview
         key = (len(self.match.history), id(self.state), self.viewer, self.lang, self.selected, self.focus,
-               self.can_act(), gfx.palette().name)
+               self.can_act(), gfx.palette().name, gfx.text_scale())
         if self._board_cache is None or self._board_cache[0] != key:
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for p in self._static_panes(sv):

@@ -47,6 +47,8 @@ class EventAnimator:
         self.flights, self.where = flights, where
         self.queue, self.tray, self.sounds, self.banner = queue, tray, sounds, banner
         self.shake_target, self.label, self.viewer, self.dice_of = shake_target, label, viewer, dice_of
+        #: the name of a roll's bonus ("Str") for the tray's breakdown "1 + 2 + 1 + Str 1 = 5" (scenes set it)
+        self.dice_bonus: Callable[[Any], str | None] | None = None
         self.handlers: dict[str, Handler] = {
             "DiceRolled": self._dice, "ChipDrawn": self._chip, "CardMoved": self._card,
             "DamageDealt": self._damage, "PhaseBegan": self._phase, "GameOver": self._game_over,
@@ -103,8 +105,11 @@ class EventAnimator:
             dice = data.get("dice") or []
         else:  # PoolRoll.to_json(): [die name, face] pairs
             dice = data.get("faces") or []
-        if data.get("total") is not None:
-            label = str(data["total"])
+        if data.get("total") is not None:  # each die and the bonus that make the total, when the roll has them
+            from game.engine.dicetext import roll_text
+
+            bonus = self.dice_bonus(event) if self.dice_bonus is not None else None
+            label = roll_text(data, bonus) or str(data["total"])
         elif data.get("successes") is not None:
             from game.engine.i18n import t
 

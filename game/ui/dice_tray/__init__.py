@@ -19,10 +19,15 @@ One module per job; this package re-exports them all (``from game.ui.dice_tray i
   (``HARD_LIMIT``, ``EXPLODE_DELAY``, ``STEP``...).
 - ``drawing``: ``TrayDrawing`` (felt, dice faces, chain links, label).
 - ``tray``: ``DiceTray`` (state, custom dice, floor, ``busy``, ``faces``).
+
+The result label spells the roll out ("1 + 2 + 1 + Str 1 = 5") with ``breakdown`` / ``roll_text`` from
+``game.engine.dicetext`` (re-exported here), and ``avoid(rects)`` moves or shrinks the tray off the
+regions where the player must choose.
 """
 
 from __future__ import annotations
 
+from game.engine.dicetext import breakdown, roll_text
 from game.ui.dice_tray.drawing import TrayDrawing
 from game.ui.dice_tray.faces import D6_FACES, PIPS, CustomDie, Face, _d6, _Die, normalize
 from game.ui.dice_tray.physics import (
@@ -46,5 +51,5 @@ from game.ui.gfx import Colour
 __all__ = [
     "Colour", "CustomDie", "D6_FACES", "DiceTray", "ENTRY_GAP", "ENTRY_WINDOW", "EXPLODE_DELAY", "FELT_DECEL",
     "FELT_SPIN_DECEL", "Face", "HARD_LIMIT", "LABEL_STRIP", "LAST_TUMBLE", "MAX_DICE", "PIPS", "SETTLE_SPEED",
-    "SOFT_LIMIT", "STEP", "TrayDrawing", "TrayPhysics", "_Die", "_d6", "normalize",
+    "SOFT_LIMIT", "STEP", "TrayDrawing", "TrayPhysics", "_Die", "_d6", "breakdown", "normalize", "roll_text",
 ]

@@ -8,6 +8,7 @@ import pygame
 
 from game.ui import gfx
 from game.ui.dice_tray.faces import PIPS, CustomDie, Face, _Die
+from game.ui.dice_tray.physics import LABEL_STRIP
 
 Colour = gfx.Colour
 
@@ -116,15 +117,32 @@ class TrayDrawing:
         surface.set_clip(clip)
         if self.label and self.dice and not self.busy:
             a = max(0.0, min(1.0, self.label_alpha))
-            w, h = gfx.text_size(self.label, 22, True)
+            size = self.label_size()
+            w, h = gfx.text_size(self.label, size, True)
             pill = pygame.Rect(0, 0, w + 28, h + 8)
             pill.midbottom = (self.rect.centerx, self.rect.bottom - 12)
             layer = pygame.Surface(pill.size, pygame.SRCALPHA)
             gfx.rounded_rect(layer, layer.get_rect(), (*pal.panel[:3], 240), pill.h // 2)
             gfx.rounded_rect(layer, layer.get_rect(), pal.accent, pill.h // 2, 2)
-            gfx.text(layer, self.label, (pill.w / 2, pill.h / 2), 22, pal.ink, "center", bold=True)
+            gfx.text(layer, self.label, (pill.w / 2, pill.h / 2), size, pal.ink, "center", bold=True)
             layer.set_alpha(round(255 * a))
             surface.blit(layer, pill)
+
+    def label_size(self) -> int:
+        """The result label's size: 22 when it fits the tray's width and label strip, smaller for a long
+        breakdown ("4 + (5 + 5 + 2) + 1 + Str 3 = 20") or at large text sizes."""
+        if not self.label:
+            return 22
+        return gfx.fit_text_size(self.label, self.rect.w - 40, LABEL_STRIP + 4, 22, 9, True)
+
+    def label_rect(self) -> pygame.Rect | None:
+        """Where the result label is drawn (None without one)."""
+        if not self.label or not self.dice:
+            return None
+        w, h = gfx.text_size(self.label, self.label_size(), True)
+        pill = pygame.Rect(0, 0, w + 28, h + 8)
+        pill.midbottom = (self.rect.centerx, self.rect.bottom - 12)
+        return pill
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         """Draw the wooden rim and felt floor."""

@@ -70,6 +70,9 @@ class TrayPhysics:
         """Throw dice showing the given faces (the rules' results); ``label`` shows once they rest (e.g. the total)."""
         chains = normalize(dice, self.custom)
         self.clear()
+        keep_clear = getattr(self, "keep_clear", None)
+        if keep_clear is not None:  # land where the player's choices stay in sight (DiceTray.avoid)
+            self.avoid(keep_clear())  # type: ignore[attr-defined]
         if isinstance(label, int) or (isinstance(label, str) and label.lstrip("-").isdigit()):
             label = t("ui.total", n=label)
         self.label = label

@@ -52,6 +52,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     px = max(6, round(size * _text_scale))
     key = (px, bold)
     f = _font_cache.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:  # pygame.quit() since it was made: every cached font is dead
+            _font_cache.clear()
+            f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()

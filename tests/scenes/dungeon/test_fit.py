@@ -117,11 +117,11 @@ def test_side_summary_uses_singular_for_one(app: Any, lang: str) -> None:
     scene = start(app)
     i18n.set_language(lang)
     for what in ("mandatory", "optional", "obstacles", "monsters"):
-        one, many = t(f"dscene.side_{what}.one", n=1), t(f"dscene.side_{what}.many", n=2)
+        one, many = t(f"dscene.side_{what}.one", n=1), t(f"dscene.side_{what}.other", n=2)
         assert one.startswith("1 ") and many.startswith("2 ")
     if lang != "en":  # English "optional" has no plural form
-        assert t("dscene.side_optional.one", n=1)[2:] != t("dscene.side_optional.many", n=1)[2:]
-    assert t("dscene.side_mandatory.one", n=1)[2:] != t("dscene.side_mandatory.many", n=1)[2:]
+        assert t("dscene.side_optional.one", n=1)[2:] != t("dscene.side_optional.other", n=1)[2:]
+    assert t("dscene.side_mandatory.one", n=1)[2:] != t("dscene.side_mandatory.other", n=1)[2:]
     frames(app, 2)
     card = scene.player(scene.shown_seat()).pending_map
     assert card

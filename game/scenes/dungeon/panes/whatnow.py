@@ -119,7 +119,8 @@ class WhatNowPane(DungeonPane):
         room = rect.h - 6 - (title.bottom - rect.y)
         size = 14
         text = self.text
-        while size > 9 and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
+        lowest = min(9, uitext.readable_min(12))  # 9 logical px, or 12 screen px at large text sizes
+        while size > lowest and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
             size -= 1
         lines = gfx.wrap(text, size, rect.w - 20)
         fit = max(1, room // gfx.line_height(size))

@@ -254,7 +254,7 @@ class ArenaPane(CardPainter, SkirmishPane):
         lines = [f"{t('skirmish_scene.hp', left=max(0, c.hp - c.damage), hp=c.hp)} · "
                  f"{t('skirmish_scene.ap_level', n=c.ap_level)} · "
                  f"{t('skirmish_scene.ready', n=c.ready)} · {t('skirmish_scene.wait', n=c.wait)}",
-                 f"AP {c.stat('ap')} · " + t("skirmish_scene.stats_line", **{k: c.stat(k) for k in STATS})]
+                 f"{t('skirmish.stat_short.ap')} {c.stat('ap')} · " + t("skirmish_scene.stats_line", **{k: c.stat(k) for k in STATS})]
         for p in c.parts:
             lines.append(f"{view.part_name(c.id, p.id, lang)}: {part_state(p)}"
                          + (f" — {view.item_name(p.holds, lang)}" if p.holds is not None else ""))

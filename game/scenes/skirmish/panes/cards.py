@@ -16,6 +16,7 @@ from game.engine.i18n import localize, t
 from game.rulesets.skirmish.views import CombatantRecord, SkirmishView
 from game.scenes.skirmish.panes.common import STATS, abbr, line_size, sprite
 from game.ui import gfx
+from game.ui import text as uitext
 
 
 class CardPainter:
@@ -67,11 +68,39 @@ class CardPainter:
         if right:
             self.line(surface, right, pygame.Rect(head.right - rw, head.y, rw, head.h), rsize, pal.ink,
                       "midright", bold=True)
-        self.line(surface, localize(c.name, self.lang),
-                  pygame.Rect(x0 + 28, head.y, head.right - rw - 6 - x0 - 28, head.h), 15, pal.ink, bold=True,
-                  minimum=11)
+        head = self._name(surface, c, rect, head, pygame.Rect(x0 + 28, head.y, head.right - rw - 6 - x0 - 28,
+                                                               head.h), compact)
         self._card_body(surface, c, rect, head, x0, tw, compact)
         self.draw_chips(surface, view, c)
+
+    def _name(self, surface: pygame.Surface, c: CombatantRecord, rect: pygame.Rect, head: pygame.Rect,
+              box: pygame.Rect, compact: bool) -> pygame.Rect:
+        """The combatant's name in the header: one line when it fits at a readable size, else on two lines
+        (broken between words) when the card has a spare line under its rows; cut with "…" only when there is
+        no room to wrap. Returns the header, taller by the second line when there is one."""
+        pal = gfx.palette()
+        name = localize(c.name, self.lang)
+        one = uitext.fit_line(name, box.w, 15, 11, bold=True, height=box.h)
+        words = name.split()
+        if one.cut and not compact and len(words) > 1:
+            row2 = max(18, min(22, gfx.line_height(11)))
+            need = row2 + (18 if rect.h >= 96 else 0) + (17 if c.ready or c.wait else 0) + 4
+            spare = self.chip_top(rect) - (head.bottom + need)
+            for size in range(15, 10, -1):
+                lh = gfx.line_height(size, True)
+                extra = max(0, 2 * lh - box.h)
+                if extra > spare:
+                    continue
+                splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+                fits = [p for p in splits if max(uitext.width_of(x, size, True) for x in p) <= box.w]
+                if not fits:
+                    continue
+                a, b = min(fits, key=lambda p: max(uitext.width_of(x, size, True) for x in p))
+                self.line(surface, a, pygame.Rect(box.x, box.y, box.w, lh), size, pal.ink, bold=True)
+                self.line(surface, b, pygame.Rect(box.x, box.y + lh, box.w, lh), size, pal.ink, bold=True)
+                return pygame.Rect(head.x, head.y, head.w, max(head.h, 2 * lh))
+        self.line(surface, name, box, 15, pal.ink, bold=True, minimum=11)
+        return head
 
     def _card_body(self, surface: pygame.Surface, c: CombatantRecord, rect: pygame.Rect, head: pygame.Rect,
                    x0: int, tw: int, compact: bool) -> None:

@@ -54,7 +54,8 @@ class DetailPane(SkirmishPane):
         self.line(surface, localize(c.name, self.lang), pygame.Rect(x0, y, tw, lh), 15, pal.ink, bold=True,
                   minimum=11)
         y += lh
-        line = f"AP {c.stat('ap')} · " + t("skirmish_scene.stats_line", **{k: c.stat(k) for k in STATS})
+        ap = t("skirmish.stat_short.ap")  # "PA" in Italian
+        line = f"{ap} {c.stat('ap')} · " + t("skirmish_scene.stats_line", **{k: c.stat(k) for k in STATS})
         lh = gfx.line_height(11)
         self.line(surface, line, pygame.Rect(x0, y, tw, lh), 11, pal.ink_soft, minimum=8)
         y += lh
