@@ -187,6 +187,41 @@ class ReplayCursor:
         return self.steps[min(n, len(self.steps)) - 1].round
 
 
+def branch_match(cursor: ReplayCursor, at: int, seats: Any) -> Any:
+    """A new Match going on from position ``at`` of ``cursor``'s game, with ``seats`` (specs or
+    ``"human"``/``"bot"`` per seat; the names stay). Its first ``at`` actions are the source's (so its
+    own save replays from the seed), undo stops at the branch point, and ``match.branch`` notes where
+    it came from (saved as ``branch``, docs/SAVES.md). ValueError when the game is over there.
+    """
+    import json
+
+    from game.engine.match import Match
+
+    at = max(0, min(len(cursor), int(at)))
+    specs: list[SeatSpec] = []
+    for old, new in zip(cursor.seats, list(seats)):
+        if isinstance(new, SeatSpec):
+            specs.append(new)
+        elif new in ("human", "bot"):
+            specs.append(SeatSpec(old.name, new, old.difficulty))
+        else:
+            raise ValueError(f"seats: expected 'human', 'bot' or a SeatSpec, got {new!r}")
+    if len(specs) != len(cursor.seats):
+        raise ValueError(f"seats: expected {len(cursor.seats)} seats, got {len(specs)}")
+    state = cursor.seek(at).clone()
+    if state.to_act() is None:
+        raise ValueError("the game is over at this position: there is nothing to play on")
+    m = Match(cursor.ruleset_id, cursor.level, specs, cursor.seed, state)
+    m.history = list(cursor.history_upto(at))
+    m.log = list(cursor.log_upto(at))
+    m._floor = at
+    m._anchor = json.dumps(state.to_json(), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    m._journal_low = at
+    m.branch = {"at": at, "source_actions": len(cursor), "source_digest": cursor.final.digest(),
+                "source_saved_at": str(cursor.data.get("saved_at", ""))[:64]}
+    return m
+
+
 def _round_of(state: GameState) -> int:
     """The state's round counter (``round``, else ``turn``), 0 when it keeps none."""
     for name in ROUND_FIELDS:
@@ -213,4 +248,4 @@ def open_replay(path: Any) -> ReplayCursor:
     return ReplayCursor(load_save(path), display_path(path))
 
 
-__all__ = ["ROUND_FIELDS", "SNAPSHOT_EVERY", "ReplayCursor", "Step", "open_replay"]
+__all__ = ["ROUND_FIELDS", "SNAPSHOT_EVERY", "ReplayCursor", "Step", "branch_match", "open_replay"]
