@@ -156,7 +156,7 @@ def slider_position(x: int, n: int) -> int:
 def on_slider_event(scene: Any, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
     """Press and drag on the timeline jumps; True when the event was the slider's."""
     n = len(scene.cursor)
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SLIDER.inflate(0, 12).collidepoint(pos):
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and SLIDER.inflate(24, 12).collidepoint(pos):
         scene.dragging = True
         scene.playing = False
         scene.go(slider_position(pos[0], n))
