@@ -48,7 +48,7 @@ def buttons(scene: Any) -> list[tuple[str, pygame.Rect]]:
         x += 126
     out.append(("speed", pygame.Rect(x + 10, ROW_Y, 150, ROW_H)))
     y = SIDE.y + 214
-    for payload in ("viewer", "secrets", "chart", "play_on", "close"):
+    for payload in ("viewer", "secrets", "chart", "play_on", "share", "close"):
         out.append((payload, pygame.Rect(SIDE.x + 12, y, SIDE.w - 24, 40)))
         y += 50
     return out
@@ -72,6 +72,9 @@ def _label(scene: Any, payload: str) -> tuple[str, str | None, bool, bool]:
         return t("theatre.chart"), t("theatre.tip.chart"), True, scene.panel == "chart"
     if payload == "play_on":
         return t("theatre.play_on"), t("theatre.tip.play_on"), scene.at < len(c) or not c.finished, False
+    if payload == "share":
+        return t("theatre.share"), t("theatre.tip.share" if c.finished else "theatre.tip.share_unfinished"), \
+            c.finished, False
     if payload == "close":
         return t("common.back"), None, True, False
     for p, label, tip in TRANSPORT:
@@ -180,7 +183,7 @@ def on_click(scene: Any, payload: Any) -> None:
         "prev_round": lambda: scene.jump("prev_round"), "next_round": lambda: scene.jump("next_round"),
         "speed": lambda: scene.change_speed(1 if scene.speed_i < 4 else -4), "viewer": scene.next_viewer,
         "secrets": lambda: scene.toggle_panel("secrets"), "chart": lambda: scene.toggle_panel("chart"),
-        "play_on": scene.play_on, "close": scene.app.pop,
+        "play_on": scene.play_on, "share": scene.share, "close": scene.app.pop,
     }
     fn = actions.get(payload) if isinstance(payload, str) else None
     if fn is not None:

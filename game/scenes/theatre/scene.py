@@ -64,6 +64,7 @@ class TheatreScene(Scene):
         self.chart_view = ChartView(BOARD.inflate(-60, -60))
         self.dragging = False
         self.dirty = True
+        self.shared: Any = None   # the file the last Share wrote
         place(self.inner, cursor, self.at, self.viewer)
 
     # ================================================================= moving
@@ -141,6 +142,19 @@ class TheatreScene(Scene):
 
         self.playing = False
         self.app.push(PlayOnScene(self.app, self.cursor, self.at))
+
+    def share(self) -> None:
+        """Export the finished game as one small file in the saves folder (game/engine/share.py)."""
+        from game.engine.saves import display_path
+        from game.engine.share import export_game
+
+        try:
+            path = export_game(self.cursor.data)
+        except (ValueError, OSError) as exc:
+            self.inner.toast.show(t("theatre.share_failed", msg=str(exc)), "error")
+            return
+        self.shared = path
+        self.inner.toast.show(t("theatre.shared", path=display_path(path)), "good")
 
     def frame(self) -> Any:
         """What this position reveals to the chosen viewer (game/engine/reveal.py)."""
