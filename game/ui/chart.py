@@ -24,6 +24,17 @@ def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
 
 
+def _marker(surface: pygame.Surface, seat: int | None, at: tuple[int, int], radius: int, hollow: bool) -> None:
+    """A seat's symbol in its colour (hollow for its second measure); a ring for the table's line."""
+    pal = gfx.palette()
+    if seat is None:
+        gfx.draw_symbol(surface, "ring", at, radius, pal.ink)
+    elif hollow:
+        gfx.draw_symbol(surface, gfx.seat_symbol(seat), at, radius + 1, pal.panel, outline=gfx.seat_colour(seat))
+    else:
+        gfx.draw_seat_badge(surface, seat, at, radius)
+
+
 class ChartView:
     """Draws one Chart into a rectangle; ``hits`` maps point rectangles to positions after each draw."""
 
@@ -80,16 +91,15 @@ class ChartView:
         if current is not None:
             x = xy(max(0, min(end, current)), lo)[0]
             pygame.draw.line(surface, pal.accent, (x, plot.y), (x, plot.bottom), 2)
-        for k, s in enumerate(lines):
+        keys = list(dict.fromkeys(s.key for s in lines))
+        for s in lines:
             colour = gfx.seat_colour(s.seat) if s.seat is not None else pal.ink
             pts = [xy(at, v) for at, v in s.points]
+            second = keys.index(s.key) > 0   # a seat's second measure: a thin line, hollow symbols
             if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 3 if s.seat is not None else 2)
+                pygame.draw.lines(surface, colour, False, pts, 1 if second else (3 if s.seat is not None else 2))
             for (at, _v), p in zip(s.points, pts):
-                if s.seat is not None:
-                    gfx.draw_seat_badge(surface, s.seat, p, 5)
-                else:
-                    gfx.draw_symbol(surface, "ring", p, 5, pal.ink)
+                _marker(surface, s.seat, p, 5, second)
                 self.hits.append((pygame.Rect(p[0] - 8, p[1] - 8, 16, 16), at))
         for tp in chart.turning:
             s = lines[tp.series] if tp.series < len(lines) else None
@@ -108,6 +118,7 @@ class ChartView:
                 area: pygame.Rect) -> int:
         """One entry per line: symbol, seat name and what is measured; returns the height used."""
         pal = gfx.palette()
+        keys = list(dict.fromkeys(s.key for s in lines))
         x, y = area.x, area.y
         h = gfx.line_height(self.size - 1) + 2
         for s in lines:
@@ -115,10 +126,7 @@ class ChartView:
             w = gfx.text_size(label, self.size - 1)[0] + 30
             if x + w > area.right and x > area.x:
                 x, y = area.x, y + h
-            if s.seat is not None:
-                gfx.draw_seat_badge(surface, s.seat, (x + 7, y + h // 2), 6)
-            else:
-                gfx.draw_symbol(surface, "ring", (x + 7, y + h // 2), 6, pal.ink)
+            _marker(surface, s.seat, (x + 7, y + h // 2), 6, keys.index(s.key) > 0)
             gfx.text(surface, label, (x + 18, y + 1), self.size - 1, pal.ink)
             x += w
         return y + h - area.y
