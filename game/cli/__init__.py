@@ -5,7 +5,8 @@
     python -m game validate [PATH ...]
     python -m game schema RULESET
     python -m game simulate RULESET [--level ID] [--games N] [--seed S] [--bots B,B] [--json]
-    python -m game replay SAVEFILE [--json]
+    python -m game play --replay FILE      open a save or a shared game in the replay theatre
+    python -m game replay SAVEFILE [--json] [--share OUTFILE]
     python -m game smoke [--frames N] [--screenshots DIR]
     python -m game bench [--json FILE]
 

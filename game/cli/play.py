@@ -1,5 +1,6 @@
 """``python -m game play RULESET [--level ID] [--seed N] [--seats human,bot] [--table]``: open the
 window straight into a game (the menu is underneath: quitting the game returns to it).
+``python -m game play --replay FILE`` opens a save or a shared game in the replay theatre.
 """
 
 from __future__ import annotations
@@ -8,17 +9,20 @@ import argparse
 import logging
 import sys
 import time
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments."""
-    parser.add_argument("ruleset", help="ruleset id (e.g. dungeon)")
+    parser.add_argument("ruleset", nargs="?", help="ruleset id (e.g. dungeon)")
     parser.add_argument("--level", help="level id (default: the ruleset's first level)")
     parser.add_argument("--seed", type=int, help="random seed (default: from the clock)")
     parser.add_argument("--seats", help="comma-separated seats: human, bot, bot:easy|normal|hard|random, or a "
                                         "player name (default: one human, bots for the rest)")
+    parser.add_argument("--replay", metavar="FILE",
+                        help="open a save or a shared game in the replay theatre instead of playing")
     parser.add_argument("--table", action="store_true",
                         help="play in the generic table view even when the ruleset has a scene of its own")
 
@@ -36,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
     from game.engine.match import Match
     from game.engine.registry import get_ruleset
 
+    if getattr(args, "replay", None):
+        return _replay(args.replay)
+    if not args.ruleset:
+        return _error("a ruleset id is needed (or --replay FILE)")
     try:
         rs = get_ruleset(args.ruleset)
     except KeyError as exc:
@@ -61,3 +69,21 @@ def run(args: argparse.Namespace) -> int:
 
         return run_app(lambda app: TableScene(app, match))
     return run_app(lambda app: scene_for_match(app, match))
+
+
+def _replay(file: str) -> int:
+    """Check the save replays, then open the window at its theatre (the menu underneath)."""
+    from game.engine.replay import open_replay
+    from game.engine.saves import SaveError
+
+    try:
+        cursor = open_replay(file)
+    except SaveError as exc:
+        return _error(str(exc))
+    from game.app.main import run as run_app
+    from game.scenes.theatre import TheatreScene
+
+    def first(app: Any) -> Any:
+        return TheatreScene(app, cursor)
+
+    return run_app(first)

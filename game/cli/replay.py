@@ -1,4 +1,5 @@
-"""``python -m game replay SAVEFILE [--json]``: replay a save headlessly and print the final digest.
+"""``python -m game replay SAVEFILE [--json] [--share OUTFILE]``: replay a save headlessly and print the final
+digest; ``--share`` also writes a finished game as one small shared file (game/engine/share.py).
 
 Bug reports and tests rely on it: the save's level, seed, seats and actions are
 played again from the start (each action checked legal, invariants checked
@@ -22,6 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument("savefile", metavar="SAVEFILE", help="a save file (JSON) such as saves/autosave.json")
     parser.add_argument("--json", action="store_true", help="print one JSON object with the outcome")
+    parser.add_argument("--share", metavar="OUTFILE",
+                        help="also write the finished game as one small shared file (docs/SAVES.md, 'Shared games')")
 
 
 def _report(file: str, data: dict[str, Any] | None, digest: str, snap: str, problems: list[str]) -> dict[str, Any]:
@@ -70,4 +73,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if not args.json:
         sys.stderr.write(f"{file}: {report['actions']} actions replayed; matches the snapshot\n")
+    if getattr(args, "share", None) and data is not None:
+        from game.engine.share import export_game
+
+        try:
+            out = export_game(data, args.share)
+        except (ValueError, OSError) as exc:
+            sys.stderr.write(f"replay: cannot share {file}: {' '.join(str(exc).split())}\n")
+            return 1
+        sys.stderr.write(f"{file}: shared as {out}\n")
     return 0

@@ -282,6 +282,8 @@ def _start_compaction(match: Any, s: _Session) -> None:
             "seed": match.seed, "seats": [x.to_json() for x in match.seats], "actions": history,
             "snapshot_at": n, "log_dropped": match.log_dropped,
             "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())}
+    if getattr(match, "branch", None) is not None:
+        data["branch"] = dict(match.branch)
     with s.lock:
         s.compacting, s.tail = True, []
     s.base_n = n

@@ -159,6 +159,8 @@ class Match:
         # autosave (an undo lowers it), and the file this match was loaded from (FileInfo) if any
         self._journal_low = 0
         self._origin: Any = None
+        #: where this game branched from another (the replay theatre's "play on"), saved as ``branch``
+        self.branch: dict[str, Any] | None = None
 
     # --- making matches ------------------------------------------------------------------------
     @classmethod
@@ -367,6 +369,7 @@ class Match:
             "log": [line.to_json() for line in self.log],
             "log_dropped": self.log_dropped,
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            **({"branch": dict(self.branch)} if self.branch is not None else {}),
         }
 
     @classmethod

@@ -54,6 +54,10 @@ TOP_KEYS_V1 = ("format", "version", "app_version", "ruleset", "level", "seed", "
                "snapshot", "log", "saved_at")
 TOP_KEYS = ("format", "version", "app_version", "ruleset", "level", "seed", "seats", "actions",
             "snapshot", "snapshot_at", "undo", "log", "log_dropped", "saved_at")
+#: keys a version-2 head may carry beside TOP_KEYS: ``branch`` (a game that went on from another's
+#: position in the replay theatre: where it branched; docs/SAVES.md)
+OPTIONAL_KEYS = ("branch",)
+BRANCH_KEYS = ("at", "source_actions", "source_digest", "source_saved_at")
 _IDENT = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,47}$")
 
 
@@ -118,6 +122,9 @@ def head_line(data: dict[str, Any], spliced: dict[str, str] | None = None) -> by
     for key in TOP_KEYS[2:]:
         text = spliced[key] if key in spliced else dumps(data[key])
         parts.append(f'"{key}":{text}')
+    for key in OPTIONAL_KEYS:
+        if data.get(key) is not None:
+            parts.append(f'"{key}":{dumps(data[key])}')
     return seal(("{" + ",".join(parts) + "}").encode("utf-8")) + b"\n"
 
 
@@ -333,12 +340,32 @@ def _check_state(value: Any, rid: str, where: str, field: str) -> None:
         raise SaveError(where, f"{field}.ruleset", f"expected {rid!r} like the save, got {value.get('ruleset')!r}"[:200])
 
 
+def check_branch(branch: Any, n_actions: int, where: str) -> None:
+    """Check a save's ``branch`` note: the source game's first ``at`` actions are this game's first ones."""
+    if not isinstance(branch, dict):
+        raise SaveError(where, "branch", "expected a table")
+    for key in branch:
+        if key not in BRANCH_KEYS:
+            raise SaveError(where, f"branch.{str(key)[:40]}", "unknown key")
+    for key in BRANCH_KEYS:
+        if key not in branch:
+            raise SaveError(where, f"branch.{key}", "required field is missing")
+    if not is_int(branch["at"]) or not 0 <= branch["at"] <= n_actions:
+        raise SaveError(where, "branch.at", f"expected a whole number from 0 to {n_actions}")
+    if not is_int(branch["source_actions"]) or not branch["at"] <= branch["source_actions"] <= MAX_ACTIONS:
+        raise SaveError(where, "branch.source_actions", "expected a whole number of at least branch.at")
+    if not isinstance(branch["source_digest"], str) or not re.fullmatch(r"[0-9a-f]{16}", branch["source_digest"]):
+        raise SaveError(where, "branch.source_digest", "expected 16 hexadecimal digits")
+    if not isinstance(branch["source_saved_at"], str) or len(branch["source_saved_at"]) > 64:
+        raise SaveError(where, "branch.source_saved_at", "expected a date and time text")
+
+
 def check_save(data: Any, where: str = "save") -> dict[str, Any]:
     """Check every field of materialized save data (not yet the rules state); return it or raise SaveError."""
     version = check_version(data, where)
     keys = TOP_KEYS_V1 if version == 1 else TOP_KEYS
     for key in data:
-        if key not in keys:
+        if key not in keys and (version == 1 or key not in OPTIONAL_KEYS):
             raise SaveError(where, str(key)[:60], "unknown key")
     for key in keys:
         if key not in data:
@@ -367,6 +394,8 @@ def check_save(data: Any, where: str = "save") -> dict[str, Any]:
         raise SaveError(where, "log", f"expected a list of at most {MAX_LOG_LINES} lines")
     for i, line in enumerate(lines):
         check_log_line(line, f"log[{i}]", n_seats, where)
+    if data.get("branch") is not None:
+        check_branch(data["branch"], len(actions), where)
     if version >= 2:
         at = data["snapshot_at"]
         if not is_int(at) or not 0 <= at <= len(actions):

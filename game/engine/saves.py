@@ -258,6 +258,8 @@ def match_from_save(data: Any, where: str = "save", info: FileInfo | None = None
     match = Match._restored(data["ruleset"], level, seats, data["seed"], state, actions, lines,
                             floor=floor, anchor=anchor, log_dropped=dropped, checkpoint=checkpoint)
     match._origin = info
+    branch = data.get("branch")
+    match.branch = dict(branch) if branch is not None else None
     return match
 
 

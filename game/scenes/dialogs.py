@@ -199,14 +199,24 @@ class ResultScene(DialogScene):
 
     name = "result"
     size = (640, 420)
+    #: the chart's height when the game can be replayed
+    CHART_H = 300
 
     def __init__(self, app: Any, winners: list[str], scores: list[tuple[str, str]],
                  on_rematch: Callable[[], None], reason: str = "") -> None:
         super().__init__(app)
         self.winners, self.scores, self.on_rematch, self.reason = winners, scores, on_rematch, reason
+        self.extras: Any = None   # the theatre's Replay button and chart (game/scenes/theatre/hooks.py)
 
     def build_ui(self) -> None:
-        """Create the result text and the three buttons."""
+        """Create the result text and the three buttons (four with Replay, and the chart: the theatre's hooks)."""
+        from game.scenes.theatre.hooks import ResultExtras, finished_game
+
+        match = finished_game(self.app)
+        if match is not None and (self.extras is None or self.extras.match is not match):
+            self.extras = ResultExtras(self.app, match)
+        if self.extras is not None and self.extras.chart is not None:
+            self.size = (760, 640)
         r = self.rect
         title = self.heading(t("result.title"), 44)
         lines = [t("result.winners", names=list(self.winners)) if self.winners else t("result.no_winner")]
@@ -215,12 +225,35 @@ class ResultScene(DialogScene):
         for name, score in self.scores:
             lines.append(html.escape(t("result.score", name=name, score=score)))
         body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
-        self.textbox(self.below(title, 80, gap=10), body, "#parchment_box")
-        bw = (r.w - 60) // 3
-        self.button((r.x + 20, r.bottom - 64, bw, 46), t("result.look"), self.app.pop)
-        self.button((r.x + 30 + bw, r.bottom - 64, bw, 46), t("result.rematch"), self.on_rematch,
-                    object_id="#primary_button")
-        self.button((r.x + 40 + 2 * bw, r.bottom - 64, bw, 46), t("result.menu"), self.app.go_to_menu)
+        box = self.below(title, 80 + (self.CHART_H if self.size[1] > 420 else 0), gap=10)
+        self.textbox(box, body, "#parchment_box")
+        extra = self.extras is not None and self.extras.cursor is not None
+        n = 4 if extra else 3
+        bw = (r.w - 30 - 10 * n) // n
+        row = [(t("result.look"), self.app.pop, None), (t("result.rematch"), self.on_rematch, "#primary_button")]
+        if extra:
+            row.append((t("theatre.replay"), lambda: self.extras.replay(), None))
+        row.append((t("result.menu"), self.app.go_to_menu, None))
+        for i, (label, fn, oid) in enumerate(row):
+            self.button((r.x + 20 + i * (bw + 10), r.bottom - 64, bw, 46), label, fn, object_id=oid)
+
+    def chart_rect(self) -> pygame.Rect:
+        """Where the chart of the game is drawn (above the buttons)."""
+        r = self.rect
+        return pygame.Rect(r.x + 20, r.bottom - 74 - self.CHART_H, r.w - 40, self.CHART_H - 6)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dialog, and the chart of the game when there is one."""
+        super().draw(surface)
+        if self.extras is not None and self.size[1] > 420:
+            self.extras.draw(surface, self.chart_rect())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A click on a chart point opens the theatre there; else as every dialog."""
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self.extras is not None \
+                and self.extras.click(event.pos):
+            return
+        super().handle_event(event)
 
     def dismiss(self) -> None:
         """Esc looks at the final table."""

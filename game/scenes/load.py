@@ -86,6 +86,7 @@ class LoadScene(Scene):
         """Create one row per save (or slot)."""
         import pygame_gui
 
+        import game.scenes.theatre  # noqa: F401 - the Replay button's words
         from game.engine import saves
 
         saving = self.save_match is not None
@@ -131,6 +132,10 @@ class LoadScene(Scene):
                 bb = pygame_gui.elements.UIButton(pygame.Rect(900, y, 270, 44), t("load.use_backup"),
                                                   manager=mgr, container=box)
                 self._callbacks[bb] = lambda p=path: self.load(p, backup=True)
+            if not saving and summary is not None and summary.get("ok"):   # the replay theatre
+                rb = pygame_gui.elements.UIButton(pygame.Rect(900, y, 270, 44), t("theatre.replay"), manager=mgr,
+                                                  container=box)
+                self._callbacks[rb] = lambda p=path: self.replay(p)
             if saving:
                 sb = pygame_gui.elements.UIButton(pygame.Rect(880, y, 290, 44), t("save.here"), manager=mgr,
                                                   container=box)
@@ -170,6 +175,15 @@ class LoadScene(Scene):
         except Exception as exc:  # noqa: BLE001 - SaveError, or a ruleset that cannot rebuild it
             log.warning("load %s: %s", path, exc)
             self.status, self.status_error = t("load.failed", msg=str(exc)), True
+            self.rebuild_ui()
+
+    def replay(self, path: Path) -> None:
+        """Open a save in the replay theatre (a game in progress shows only its own seat's view)."""
+        import game.scenes.theatre.hooks as hooks
+
+        problem = hooks.replay_file(self.app, path)
+        if problem is not None:
+            self.status, self.status_error = problem, True
             self.rebuild_ui()
 
     def write(self, path: Path) -> None:

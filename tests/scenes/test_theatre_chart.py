@@ -1,0 +1,41 @@
+"""The chart widget (game/ui/chart.py): one line per seat with its symbol, turning points, clickable points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.series import Chart, Series, TurningPoint
+
+
+def test_chart_widget_hits_map_points_to_positions(app: Any) -> None:
+    import game.scenes.theatre  # noqa: F401 - the chart's words
+    from game.ui import gfx
+    from game.ui.chart import ChartView
+
+    chart = Chart("dungeon", "round", [(0, 1), (50, 2), (100, 3)],
+                  [Series("series.dungeon.valor", 0, ((0, 0.0), (50, 4.0), (100, 5.0))),
+                   Series("series.dungeon.valor", 1, ((0, 0.0), (50, 1.0), (100, 9.0)))],
+                  [TurningPoint(1, 100, 8.0)])
+    surf = pygame.Surface((1280, 720))
+    view = ChartView((100, 100, 600, 400))
+    view.draw(surf, chart, lambda s: f"Seat {s}")
+    positions = sorted({at for _r, at in view.hits})
+    assert positions == [0, 50, 100]
+    last = max((r for r, at in view.hits if at == 100), key=lambda r: r.x)
+    assert view.position_at(last.center) == 100
+    assert view.position_at((5, 5)) is None
+    # each seat's line is drawn in its colour
+    found = {surf.get_at((x, y))[:3] for x in range(100, 700) for y in range(100, 500)}
+    assert tuple(gfx.seat_colour(0)[:3]) in found and tuple(gfx.seat_colour(1)[:3]) in found
+
+
+def test_chart_widget_without_a_chart_says_so(app: Any) -> None:
+    import game.scenes.theatre  # noqa: F401
+    from game.ui.chart import ChartView
+
+    surf = pygame.Surface((800, 600))
+    view = ChartView((10, 10, 400, 300))
+    view.draw(surf, None, str)
+    assert view.hits == []
