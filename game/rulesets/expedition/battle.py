@@ -27,6 +27,7 @@ from game.engine import levelrefs
 from game.engine.events import Event
 from game.engine.levels import Level
 from game.engine.registry import get_ruleset
+from game.rulesets.expedition.battlelevel import battle_level
 from game.rulesets.expedition.kinds import AUTO_RESOLVE_CAP, Ev, Step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,13 +119,14 @@ _LEVELS: dict[str, Level] = {}
 def combat_level(st: "ExpeditionState", battle: "Battle") -> Level:
     """Validate the battle's skirmish level (the skirmish rules check it, through the registry).
 
-    Equal rosters on one level give the same skirmish level: validated once, then kept (a bounded cache).
+    Equal rosters on one level give the same skirmish level: validated once, then kept (a bounded cache);
+    other rosters reuse the level's validated content (battlelevel.py).
     """
     key = st.level.content_hash + json.dumps(battle.roster, sort_keys=True)
     found = _LEVELS.get(key)
     if found is None:
-        found = Level.from_data(level_data(st, list(battle.roster)), where="expedition battle",
-                                default_id=BATTLE_LEVEL_ID)
+        found = battle_level(st.level.content_hash, level_data(st, list(battle.roster)),
+                             where="expedition battle", default_id=BATTLE_LEVEL_ID)
         if len(_LEVELS) > 512:
             _LEVELS.clear()
         _LEVELS[key] = found

@@ -147,12 +147,30 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
 
 
 def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
-    """The town the fewest walkable steps away (ties: the level's site order)."""
+    """The town the fewest walkable steps away (ties: the level's site order).
+
+    The steps from each town are kept on the map's grid (a walk is the same both ways), so a knock-out
+    no longer walks the whole map from the hero.
+    """
     from game.rulesets.expedition.explore import distance, walkable
 
-    towns = [tuple(s.at) for s in st.model.sites if s.kind == "town"]
-    left = set(towns)
+    towns = [(s.at[0], s.at[1]) for s in st.model.sites if s.kind == "town"]
     start = (h.x, h.y)
+    if not walkable(st, *start):
+        return _nearest_town_walk(st, towns, start)
+    grid = st.model.grid()
+    dist = {t: 0 if t == start else grid.steps_from(t).get(start) if walkable(st, *t) else None for t in towns}
+    reach = [t for t in towns if dist[t] is not None]
+    if reach:
+        return min(reach, key=lambda t: (dist[t], towns.index(t)))
+    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))
+
+
+def _nearest_town_walk(st: "ExpeditionState", towns: list[tuple[int, int]], start: tuple[int, int]) -> tuple[int, int]:
+    """``nearest_town`` walked from the hero's square (a square no walk from a town may enter)."""
+    from game.rulesets.expedition.explore import distance, walkable
+
+    left = set(towns)
     dist = {start: 0}
     todo = deque([start])
     while todo and left:
@@ -166,7 +184,7 @@ def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
     reach = [t for t in towns if t in dist]
     if reach:
         return min(reach, key=lambda t: (dist[t], towns.index(t)))
-    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))  # type: ignore[arg-type,return-value]
+    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))
 
 
 def knock_out(st: "ExpeditionState", h: "Hero", events: list[Event]) -> None:
