@@ -189,6 +189,10 @@ def on_move(st: "ExpeditionState", action: Action, events: list[Event]) -> None:
     st.moves_left -= 1
     events.append(Event(Ev.MOVED, {"seat": h.seat, "to": [h.x, h.y], "path": [list(p) for p in path],
                                    "moves_left": st.moves_left}))
+    if st.model.has_tile_events:
+        from game.rulesets.expedition.turns import tile_card
+
+        tile_card(st, h.x, h.y, events)
     after_move(st, events)
 
 

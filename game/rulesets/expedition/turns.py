@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.expedition.state import ExpeditionState, Hero
 
 
+#: a tile's ``event`` that draws a card from the event deck instead of naming one
+DRAW = "draw"
+
+
 def start(st: "ExpeditionState", events: list[Event]) -> None:
     """The first round: the goal's secret site, the first event card, the first hero's moves."""
     cands = st.model.goal_candidates()
@@ -64,9 +68,7 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
                 events.append(Event(Ev.CARD_ENDS, {"card": c.card}))
     every = st.model.events_every
     if every and st.model.events and st.round % every == 0:
-        if not st.event_deck:
-            st.event_deck = sorted(cid for cid, e in st.model.events.items() for _ in range(e.copies))
-        cid = st.event_deck.pop(st.rng.randbelow(len(st.event_deck)))
+        cid = draw_card(st)
         card = st.model.events[cid]
         st.cards.append(ActiveCard(card=cid, step=card.step, amount=card.amount, left=card.duration))
         events.append(Event(Ev.CARD, {"card": cid, "step": card.step.value, "amount": card.amount,
@@ -74,6 +76,34 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
     if first:
         st.moves_left = moves_per_turn(st)
         events.append(Event(Ev.TURN, {"seat": st.active, "moves": st.moves_left}))
+
+
+def draw_card(st: "ExpeditionState") -> str:
+    """The next event card, drawn at random from the event deck (shuffled anew when empty)."""
+    if not st.event_deck:
+        st.event_deck = sorted(cid for cid, e in st.model.events.items() for _ in range(e.copies))
+    return st.event_deck.pop(st.rng.randbelow(len(st.event_deck)))
+
+
+def tile_card(st: "ExpeditionState", x: int, y: int, events: list[Event]) -> None:
+    """Seed "o cuando una loseta lo diga": a move ending on a tile that names an event card brings it into play.
+
+    The tile names a card of the level's events table, or ``"draw"``: a card drawn from the event deck.
+    The card changes its step at once (this move's steps 2-4 already see it) and lasts its duration, like
+    a card of the round; a named card already in play is not played twice.
+    """
+    from game.rulesets.expedition.state import ActiveCard
+
+    cid = st.model.tile_event(x, y)
+    if cid is None or not st.model.events or any(c.card == cid for c in st.cards):
+        return
+    drawn = cid == DRAW
+    if drawn:
+        cid = draw_card(st)
+    card = st.model.events[cid]
+    st.cards.append(ActiveCard(card=cid, step=card.step, amount=card.amount, left=card.duration))
+    events.append(Event(Ev.CARD, {"card": cid, "step": card.step.value, "amount": card.amount,
+                                  "rounds": card.duration, "at": [x, y], "seat": st.active}, random=drawn))
 
 
 def finish(st: "ExpeditionState", winners: list[int], reason: str, events: list[Event]) -> None:

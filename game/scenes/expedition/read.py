@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine.i18n import localize, t
 from game.rulesets.expedition.views import ExpeditionView
+from game.rulesets.expedition.words import npc_words
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.expedition.cards import Cards
 from game.scenes.expedition.panes.battle import Fight
@@ -75,11 +76,6 @@ class Reader(Cards):
     def acting(self) -> bool:
         """True when the seat in front may act now."""
         return bool(self.scene.can_act())
-
-    def extra(self, key: str, default: Any) -> Any:
-        """A number of the view the typed records do not carry yet (successes, heals this visit)."""
-        value = self.scene.view.get(key, default)
-        return value if isinstance(value, type(default)) else default
 
     # ----------------------------------------------------------------- mode and phase
     def mode(self) -> str:
@@ -195,7 +191,7 @@ class Reader(Cards):
         n = self.model.npcs.get(npc)
         if n is None:
             return "?"
-        words = localize(n.message, self.lang).replace("{site}", self.site_name(site))
+        words = npc_words(self.model, npc, self.site_name(site) if site else None, self.lang)
         return f"{localize(n.name, self.lang)}: «{words}»"
 
     def quest_words(self, npc: str) -> str:
