@@ -87,6 +87,18 @@ def hero_entry(st: "ExpeditionState", h: "Hero", child_seat: int) -> dict[str, A
             "base_actions": True}
 
 
+def fighter_of(cid: str) -> tuple[str, Any] | None:
+    """What a battle combatant id stands for: ("hero", seat) or ("monster", monster id); None for neither.
+
+    The ids are ``hero_entry``'s ``hero<seat>`` and ``monster_entry``'s ``<monster>-<n>`` (a scene draws
+    each fighter with the expedition's own figure of it).
+    """
+    if cid.startswith("hero") and cid[4:].isdigit():
+        return "hero", int(cid[4:])
+    head, _, n = cid.rpartition("-")
+    return ("monster", head) if head and n.isdigit() else None
+
+
 def _numbered(name: Any, n: int) -> Any:
     """``name`` with `` n`` after it, in every language of a text table."""
     if isinstance(name, dict):
