@@ -167,3 +167,21 @@ def test_seed000_tiled_names_and_tile_events_are_documented() -> None:
     assert "name_es" in levels and "name_it" in levels and "event" in levels
     assert "event" in rules and '"draw"' in rules
     assert LEVEL  # the Tiled test level the names test extends
+
+
+def test_seed000_events_a_shipped_level_has_tiles_that_call_events() -> None:
+    from game.engine.levels import get_level
+    from game.engine.registry import get_ruleset
+
+    level = get_level("expedition", "lantern_road")
+    m = level.model
+    shrine, stones = m.site("hill_shrine"), m.site("standing_stones")
+    assert m.tile_event(*shrine.at) == "quiet_night" and m.tile_event(*stones.at) == "draw"
+    st = get_ruleset("expedition").new_game(level, ["Ana", "Dark"], 4)
+    st.cards = []
+    x, y = shrine.at
+    start = next((sx, sy) for sx, sy in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if m.grid().walkable[sy][sx])
+    place(st, 0, *start)
+    events = act(st, "move", x=x, y=y)
+    assert [e.data["card"] for e in events if e.kind == Ev.CARD] == ["quiet_night"]
+    assert not is_dangerous(st, x + 1, y) and not st.invariants()
