@@ -265,6 +265,63 @@ def hero() -> str:
             '<path d="M50 22 L50 58" stroke="#6a4426" stroke-width="3"/><circle cx="50" cy="20" r="3" fill="#c9962f"/>')
 
 
+HERO_INK = "#2a1a10"
+
+
+def hero_body(skin: str, hair: str, tunic: str, legs: str, cloak: str | None = None) -> str:
+    """A standing hero, full figure, facing right: the archetypes dress it (``heroes``)."""
+    ink = HERO_INK
+    back = (f'<path d="M20 24 Q14 44 16 58 L30 58 L30 26 Z" fill="{cloak}" stroke="{ink}" stroke-width="2"/>'
+            if cloak else "")
+    return (back
+            + f'<path d="M25 44 L23 60 L29 60 L31 46 M33 46 L35 60 L41 60 L39 44" fill="{legs}" stroke="{ink}" '
+              f'stroke-width="2" stroke-linejoin="round"/>'
+            + f'<path d="M22 46 Q21 30 32 26 Q43 30 42 46 Z" fill="{tunic}" stroke="{ink}" stroke-width="2.5"/>'
+            + f'<path d="M22 40 L42 40" stroke="{ink}" stroke-width="2.5"/><rect x="30" y="38" width="4" height="4" '
+              f'fill="#c9962f"/>'
+            + f'<circle cx="32" cy="16" r="8" fill="{skin}" stroke="{ink}" stroke-width="2.5"/>'
+            + f'<path d="M24 14 Q32 4 40 14 Q36 9 32 9 Q28 9 24 14 Z" fill="{hair}"/>'
+            + f'<circle cx="35" cy="16" r="1.3" fill="{ink}"/>')
+
+
+def heroes() -> dict[str, str]:
+    """The hero archetypes as whole figures (the arena's fighters and the hero sheets): each its own gear."""
+    ink = HERO_INK
+    return {
+        # pathfinder: a green hooded cloak and a bow
+        "pathfinder": hero_body("#f0d2b0", "#6a4426", "#4f7a3a", "#5a4632", cloak="#2f5a2a")
+        + f'<path d="M23 17 Q22 4 32 5 Q42 4 41 17 Q38 8 32 8 Q26 8 23 17 Z" fill="#2f5a2a" stroke="{ink}" '
+          f'stroke-width="2"/>'
+        + f'<path d="M46 14 Q58 32 46 50" fill="none" stroke="#7a4a22" stroke-width="3"/>'
+          f'<path d="M46 14 L46 50" stroke="#e8e0c8" stroke-width="1"/>'
+          f'<path d="M40 33 L46 32" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>',
+        # warden: a steel helm, a blue tabard, a round shield and a sword
+        "warden": hero_body("#e8c8a8", "#3a2a1a", "#2f4f8a", "#4a4a52")
+        + f'<path d="M23 16 Q23 5 32 5 Q41 5 41 16 L38 14 L26 14 Z" fill="#a8b0bc" stroke="{ink}" '
+          f'stroke-width="2"/><path d="M32 5 L32 14" stroke="{ink}" stroke-width="1.5"/>'
+        + '<path d="M44 10 L44 36" stroke="#c8ccd4" stroke-width="3.5"/><path d="M40 34 L48 34" '
+          'stroke="#7a5a2a" stroke-width="3"/>'
+        + f'<circle cx="22" cy="38" r="10" fill="#8a2a2a" stroke="{ink}" stroke-width="2.5"/>'
+          f'<circle cx="22" cy="38" r="3" fill="#c9962f" stroke="{ink}" stroke-width="1"/>',
+        # seer: a long violet robe, a grey beard and a staff with a glowing stone
+        "seer": f'<path d="M21 58 Q20 32 32 26 Q44 32 43 58 Z" fill="#5a3a7a" stroke="{ink}" stroke-width="2.5"/>'
+        + '<path d="M32 28 L32 58" stroke="#c9a64f" stroke-width="2"/>'
+        + f'<circle cx="32" cy="16" r="8" fill="#ecd2b4" stroke="{ink}" stroke-width="2.5"/>'
+        + f'<path d="M25 19 Q32 34 39 19 Q32 23 25 19 Z" fill="#d8d8d8" stroke="{ink}" stroke-width="1.2"/>'
+        + f'<path d="M22 14 L32 0 L42 14 Z" fill="#5a3a7a" stroke="{ink}" stroke-width="2"/>'
+        + f'<circle cx="35" cy="15" r="1.3" fill="{ink}"/>'
+        + '<path d="M48 12 L46 60" stroke="#7a4a22" stroke-width="3"/>'
+          '<circle cx="48" cy="10" r="5" fill="#8fe0ff" stroke="#2a6a8a" stroke-width="2"/>'
+          '<circle cx="47" cy="9" r="1.5" fill="#fff"/>',
+        # drover: a wide hat, a long brown coat and a shepherd's crook
+        "drover": hero_body("#d8a878", "#2a1a10", "#8a5a32", "#4a3a2a", cloak="#6a4426")
+        + f'<ellipse cx="32" cy="10" rx="14" ry="3.5" fill="#5a3a1a" stroke="{ink}" stroke-width="2"/>'
+          f'<path d="M25 10 Q25 2 32 2 Q39 2 39 10 Z" fill="#5a3a1a" stroke="{ink}" stroke-width="2"/>'
+        + '<path d="M47 60 L47 14 Q47 6 54 6 Q60 6 60 12" fill="none" stroke="#9a6a32" stroke-width="3" '
+          'stroke-linecap="round"/>',
+    }
+
+
 MONSTER_INK = "#1e1014"
 
 
@@ -490,6 +547,8 @@ def write_all(out: Path) -> int:
     files["goal.svg"] = svg(goal(), note="goal flag")
     for name, body in monsters().items():
         files[f"monsters/{name}.svg"] = svg(body, note=f"{name} icon")
+    for name, body in heroes().items():
+        files[f"heroes/{name}.svg"] = svg(body, note=f"{name} hero figure")
     for name, (skin, hair, clothes, extra) in PORTRAITS.items():
         files[f"npcs/{name}.svg"] = svg(portrait(skin, hair, clothes, extra), note=f"{name} portrait")
     for name, body in items().items():

@@ -28,6 +28,7 @@ from game.engine import levelrefs
 from game.engine.events import Event
 from game.engine.levels import Level
 from game.engine.registry import get_ruleset
+from game.rulesets.expedition.battlelevel import battle_level
 from game.rulesets.expedition.kinds import AUTO_RESOLVE_CAP, Ev, Step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,6 +88,18 @@ def hero_entry(st: "ExpeditionState", h: "Hero", child_seat: int) -> dict[str, A
             "base_actions": True}
 
 
+def fighter_of(cid: str) -> tuple[str, Any] | None:
+    """What a battle combatant id stands for: ("hero", seat) or ("monster", monster id); None for neither.
+
+    The ids are ``hero_entry``'s ``hero<seat>`` and ``monster_entry``'s ``<monster>-<n>`` (a scene draws
+    each fighter with the expedition's own figure of it).
+    """
+    if cid.startswith("hero") and cid[4:].isdigit():
+        return "hero", int(cid[4:])
+    head, _, n = cid.rpartition("-")
+    return ("monster", head) if head and n.isdigit() else None
+
+
 def _numbered(name: Any, n: int) -> Any:
     """``name`` with `` n`` after it, in every language of a text table."""
     def numbered(text: str) -> str:  # still a name the skirmish level accepts (engine/limits.py)
@@ -123,13 +136,14 @@ _LEVELS: dict[str, Level] = {}
 def combat_level(st: "ExpeditionState", battle: "Battle") -> Level:
     """Validate the battle's skirmish level (the skirmish rules check it, through the registry).
 
-    Equal rosters on one level give the same skirmish level: validated once, then kept (a bounded cache).
+    Equal rosters on one level give the same skirmish level: validated once, then kept (a bounded cache);
+    other rosters reuse the level's validated content (battlelevel.py).
     """
     key = st.level.content_hash + json.dumps(battle.roster, sort_keys=True)
     found = _LEVELS.get(key)
     if found is None:
-        found = Level.from_data(level_data(st, list(battle.roster)), where="expedition battle",
-                                default_id=BATTLE_LEVEL_ID)
+        found = battle_level(st.level.content_hash, level_data(st, list(battle.roster)),
+                             where="expedition battle", default_id=BATTLE_LEVEL_ID)
         if len(_LEVELS) > 512:
             _LEVELS.clear()
         _LEVELS[key] = found

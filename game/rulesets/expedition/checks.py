@@ -29,7 +29,10 @@ def problems(st: "ExpeditionState") -> list[str]:
         return [f"heroes: {n} heroes for {len(st.seat_names)} seats (one per seat, then the Dark Lord)"]
     if not 0 <= st.active < n:
         out.append(f"active: {st.active} is not a hero seat")
-    site_ids = {s.id for s in m.sites}
+    grid = m.grid()
+    site_ids = grid.memo.get("site_ids")
+    if site_ids is None:
+        site_ids = grid.remember("site_ids", frozenset(s.id for s in m.sites))
     for i, h in enumerate(st.heroes):
         w = f"heroes[{i}]"
         if h.seat != i:
@@ -52,16 +55,16 @@ def problems(st: "ExpeditionState") -> list[str]:
                 out.append(f"{w}.quests[{j}]: {q!r} is no NPC quest")
         if len(h.quests) > MAX_QUESTS:
             out.append(f"{w}.quests: more than {MAX_QUESTS} quest cards")
+    items = m.items.keys()
     for name, cards in list(st.decks.items()) + [("market", st.market)]:
-        for j, iid in enumerate(cards):
-            if iid not in m.items:
-                out.append(f"decks.{name}[{j}]: unknown item {iid!r}")
+        if not items >= set(cards):  # the whole deck at once; the slow walk only to name the bad card
+            out.extend(f"decks.{name}[{j}]: unknown item {iid!r}" for j, iid in enumerate(cards) if iid not in items)
     for j, c in enumerate(st.cards):
         if c.card not in m.events:
             out.append(f"cards[{j}].card: unknown event {c.card!r}")
-    for j, cid in enumerate(st.event_deck):
-        if cid not in m.events:
-            out.append(f"event_deck[{j}]: unknown event {cid!r}")
+    if not m.events.keys() >= set(st.event_deck):
+        out.extend(f"event_deck[{j}]: unknown event {cid!r}" for j, cid in enumerate(st.event_deck)
+                   if cid not in m.events)
     cands = m.goal_candidates()
     if cands and st.goal_site not in cands:
         out.append(f"goal_site: {st.goal_site!r} is not one of {cands}")
@@ -121,6 +124,18 @@ def validate(st: "ExpeditionState") -> None:
         raise StateError(found[0])
 
 
+def _copy_limits(st: "ExpeditionState") -> dict[str, int]:
+    """How many copies of each item may be in play: its copies plus the heroes' starting ones (quest items: 1)."""
+    grid = st.model.grid()
+    key = ("copy_limits", len(st.heroes))
+    found = grid.memo.get(key)
+    if found is None:
+        starting = Counter(x for h in st.model.heroes.values() for x in h.items)
+        found = grid.remember(key, {iid: 1 if it.rarity == "quest" else it.copies + starting[iid] * len(st.heroes)
+                                    for iid, it in st.model.items.items()})
+    return found
+
+
 def invariants(st: "ExpeditionState") -> list[str]:
     """Broken invariants in words (empty when all hold)."""
     from game.rulesets.expedition.explore import max_health
@@ -129,20 +144,21 @@ def invariants(st: "ExpeditionState") -> list[str]:
     if out:
         return out
     for h in st.heroes:
-        if not 0 <= h.health <= max_health(st, h):
-            out.append(f"heroes[{h.seat}].health: {h.health} outside 0..{max_health(st, h)}")
+        top = max_health(st, h)
+        if not 0 <= h.health <= top:
+            out.append(f"heroes[{h.seat}].health: {h.health} outside 0..{top}")
         if h.gold < 0:
             out.append(f"heroes[{h.seat}].gold: negative")
-    held = Counter(i for h in st.heroes for i in h.items)
+    held: Counter[str] = Counter()
+    for h in st.heroes:
+        held.update(h.items)
     held.update(st.market)
     for cards in st.decks.values():
         held.update(cards)
-    starting = Counter(x for h in st.model.heroes.values() for x in h.items)
+    limits = _copy_limits(st)
     for iid, k in held.items():
-        it = st.model.items[iid]
-        limit = 1 if it.rarity == "quest" else it.copies + starting[iid] * len(st.heroes)
-        if k > limit:
-            out.append(f"item {iid!r}: {k} copies in play, at most {limit}")
+        if k > limits[iid]:
+            out.append(f"item {iid!r}: {k} copies in play, at most {limits[iid]}")
     if (st.step == Step.BATTLE) != (st.child is not None):
         out.append("step: 'battle' exactly while a battle is hosted")
     return out

@@ -115,22 +115,7 @@ def walkable(st: "ExpeditionState", x: int, y: int) -> bool:
 def reachable(st: "ExpeditionState", h: "Hero", budget: int | None = None) -> dict[tuple[int, int], int]:
     """Squares a hero move can reach (orthogonal steps over walkable squares) with their cost."""
     limit = move_budget(st, h) if budget is None else budget
-    walk = st.model.grid().walkable
-    hgt, wid = len(walk), len(walk[0])
-    start = (h.x, h.y)
-    cost = {start: 0}
-    todo = deque([start])
-    while todo:
-        sq = todo.popleft()
-        c = cost[sq]
-        if c >= limit:
-            continue
-        x, y = sq
-        for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if 0 <= nx < wid and 0 <= ny < hgt and walk[ny][nx] and (nx, ny) not in cost:
-                cost[(nx, ny)] = c + 1
-                todo.append((nx, ny))
-    return cost
+    return dict(st.model.grid().reach((h.x, h.y), limit))
 
 
 def path_to(st: "ExpeditionState", h: "Hero", goal: tuple[int, int]) -> list[tuple[int, int]]:
@@ -185,9 +170,15 @@ def in_town(st: "ExpeditionState", h: "Hero") -> bool:
 def move_actions(st: "ExpeditionState", seat: int) -> list[Action]:
     """Every reachable square (one hero move), stay, end the turn."""
     h = st.heroes[seat]
-    squares = sorted((y, x) for x, y in reachable(st, h) if (x, y) != (h.x, h.y))
-    # built directly (the arguments already sorted by name): this list is the hottest in the bots' search
-    return ([Action(MOVE, (("x", x), ("y", y))) for y, x in squares] + [STAY_END[0], STAY_END[1]])
+    grid = st.model.grid()
+    key = ("moves", h.x, h.y, move_budget(st, h))
+    moves = grid.memo.get(key)
+    if moves is None:
+        squares = sorted((y, x) for x, y in grid.reach((h.x, h.y), key[3]) if (x, y) != (h.x, h.y))
+        # built directly (the arguments already sorted by name): this list is the hottest in the bots' search;
+        # kept per square and budget on the map's grid (actions are frozen)
+        moves = grid.remember(key, tuple(Action(MOVE, (("x", x), ("y", y))) for y, x in squares))
+    return [*moves, STAY_END[0], STAY_END[1]]
 
 
 def on_move(st: "ExpeditionState", action: Action, events: list[Event]) -> None:
@@ -198,6 +189,10 @@ def on_move(st: "ExpeditionState", action: Action, events: list[Event]) -> None:
     st.moves_left -= 1
     events.append(Event(Ev.MOVED, {"seat": h.seat, "to": [h.x, h.y], "path": [list(p) for p in path],
                                    "moves_left": st.moves_left}))
+    if st.model.has_tile_events:
+        from game.rulesets.expedition.turns import tile_card
+
+        tile_card(st, h.x, h.y, events)
     after_move(st, events)
 
 

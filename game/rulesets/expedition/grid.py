@@ -7,6 +7,7 @@ the skirmish rules, through the registry, whether a monster against a plain hero
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 class Grid:
@@ -17,6 +18,52 @@ class Grid:
         self.biomes = biomes
         self.walkable = walkable
         self.sites = sites
+        self._from: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
+        self._reach: dict[tuple[int, int, int], dict[tuple[int, int], int]] = {}
+        #: derived values the rules keep per map (``remember``), e.g. the move actions from a square
+        self.memo: dict[Any, Any] = {}
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` under ``key`` in ``memo`` (bounded) and return it."""
+        if len(self.memo) > 4096:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+    def steps_from(self, start: tuple[int, int]) -> dict[tuple[int, int], int]:
+        """Walkable steps from ``start`` to every square it reaches (kept: towns ask it again and again)."""
+        found = self._from.get(start)
+        if found is None:
+            found = self._from[start] = self.within(start, 1 << 30)
+        return found
+
+    def within(self, start: tuple[int, int], limit: int) -> dict[tuple[int, int], int]:
+        """Squares reached from ``start`` in at most ``limit`` orthogonal steps over walkable squares, with cost."""
+        walk = self.walkable
+        hgt, wid = len(walk), len(walk[0])
+        cost = {start: 0}
+        todo = deque([start])
+        while todo:
+            sq = todo.popleft()
+            c = cost[sq]
+            if c >= limit:
+                continue
+            x, y = sq
+            for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if 0 <= nx < wid and 0 <= ny < hgt and walk[ny][nx] and (nx, ny) not in cost:
+                    cost[(nx, ny)] = c + 1
+                    todo.append((nx, ny))
+        return cost
+
+    def reach(self, start: tuple[int, int], limit: int) -> dict[tuple[int, int], int]:
+        """``within``, kept per (square, limit) in a bounded cache: the caller must not change it."""
+        key = (start[0], start[1], limit)
+        found = self._reach.get(key)
+        if found is None:
+            if len(self._reach) > 4096:
+                self._reach.clear()
+            found = self._reach[key] = self.within(start, limit)
+        return found
 
     @classmethod
     def of(cls, m: Any) -> "Grid":

@@ -53,6 +53,8 @@ class Biome(StrictModel):
     quantity_die: list[int] = Field(default_factory=lambda: [1], min_length=1, max_length=12)
     sprite: Ident | None = None
     variants: int = Field(1, ge=1, le=16, description="sprite variants the scene may draw")
+    event: Ident | None = Field(None, description="an event card that comes into play when a hero move ends "
+                                                  "here ('draw': one drawn from the event deck)")
 
     @property
     def is_dangerous(self) -> bool:
@@ -168,6 +170,8 @@ class Site(StrictModel):
     name: LocalizedName
     safe: bool | None = Field(None, description="default: towns and roads are safe")
     holds: Ident | None = Field(None, description="an item a successful search here finds (a quest item)")
+    event: Ident | None = Field(None, description="an event card that comes into play when a hero move ends "
+                                                  "here, instead of the biome's ('draw': one drawn from the deck)")
 
     @property
     def is_safe(self) -> bool:
@@ -277,6 +281,23 @@ class ExpeditionLevel(LevelBase):
         """The site on a square, if any."""
         return self.grid().sites.get((x, y))
 
+    @property
+    def has_tile_events(self) -> bool:
+        """True when a site or a biome names an event card (kept on the map's grid)."""
+        memo = self.grid().memo
+        found = memo.get("tile_events")
+        if found is None:
+            found = self.grid().remember("tile_events", any(s.event for s in self.sites)
+                                         or any(b.event for b in self.biomes.values()))
+        return bool(found)
+
+    def tile_event(self, x: int, y: int) -> str | None:
+        """The event card a move ending on this square brings into play: the site's, else the biome's."""
+        site = self.site_at(x, y)
+        if site is not None and site.event is not None:
+            return site.event
+        return self.biomes[self.biome_at(x, y)].event
+
     def site(self, sid: str) -> Site | None:
         """A site by id."""
         return next((s for s in self.sites if s.id == sid), None)
@@ -382,6 +403,11 @@ class ExpeditionLevel(LevelBase):
         for i, s in enumerate(self.sites):
             if s.holds is not None and s.holds not in self.items:
                 problems.append(f"sites[{i}].holds: unknown item {s.holds!r}{_near(s.holds, self.items)}")
+            if s.event is not None and s.event != "draw" and s.event not in self.events:
+                problems.append(f"sites[{i}].event: unknown event {s.event!r}{_near(s.event, self.events)}")
+        for bid, b in self.biomes.items():
+            if b.event is not None and b.event != "draw" and b.event not in self.events:
+                problems.append(f"biomes.{bid}.event: unknown event {b.event!r}{_near(b.event, self.events)}")
         self._check_goal(site_ids, problems)
         if len(self.starts) < self.players.max:
             problems.append(f"starts: {len(self.starts)} starting squares for up to {self.players.max} heroes")

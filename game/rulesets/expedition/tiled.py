@@ -11,8 +11,9 @@ NPCs and ``starts`` from the object layer. Saves carry the expanded data, so a s
 - a tile layer named ``biomes`` (``width`` x ``height`` gids, no compression); a tile's biome is its
   custom property ``biome``, else its ``type``/``class``, in the map's tilesets (``firstgid`` + tile id);
 - an object layer named ``sites``: objects whose ``type``/``class`` is ``site`` (properties ``id``,
-  ``kind``, optional ``name``, ``safe``, ``holds``), ``npc`` (property ``npc``) or ``start``; an
-  object's square is its position divided by the tile size (tile objects are anchored at the bottom).
+  ``kind``, optional ``name`` or ``name_en``/``name_es``/``name_it``, ``safe``, ``holds``, ``event``),
+  ``npc`` (property ``npc``) or ``start``; an object's square is its position divided by the tile size
+  (tile objects are anchored at the bottom).
 
 Errors name the level file, the map file and the field: ``map.tiled: maps/marsh.tmj: layers[0].data[17]:
 tile 9 has no biome``.
@@ -135,6 +136,34 @@ def read_tmj(path: Path, root: Path, where: str) -> TMap:
         raise LevelError(where, lines) from None
 
 
+#: the languages a site's name may be given in, as Tiled properties name_en, name_es, name_it
+NAME_LANGS = ("en", "es", "it")
+
+
+def _site_name(p: dict[str, Any], object_name: str, where: str, problems: list[str]) -> Any:
+    """A site's name: ``name_en``/``name_es``/``name_it`` properties as a table, else ``name``, the object's name, the id.
+
+    English is the one a table must have (the others fall back to it): the plain ``name`` or the object's
+    name stands in for it when only other languages are given.
+    """
+    plain = p.get("name") or object_name or p.get("id")
+    langs = {k[5:]: v for k, v in p.items() if k.startswith("name_")}
+    if not langs:
+        return plain
+    table: dict[str, Any] = {}
+    for lang, text in sorted(langs.items()):
+        if lang not in NAME_LANGS:
+            problems.append(f"{where}.properties.name_{lang}: unknown language {lang!r}; expected name_en, "
+                            "name_es or name_it")
+        elif not isinstance(text, str) or not text.strip():
+            problems.append(f"{where}.properties.name_{lang}: expected a text property, got {text!r}")
+        else:
+            table[lang] = text
+    if "en" not in table and isinstance(plain, str) and plain:
+        table["en"] = plain
+    return table
+
+
 def _tile_biomes(tm: TMap) -> dict[int, str]:
     out: dict[int, str] = {}
     for ts in tm.tilesets:
@@ -188,8 +217,8 @@ def to_level_parts(tm: TMap, letters: dict[str, str], field: str) -> tuple[list[
             kind = _kind_of(ob)
             if kind == "site":
                 site: dict[str, Any] = {"id": p.get("id"), "kind": p.get("kind"), "at": sq,
-                                        "name": p.get("name") or ob.name or p.get("id")}
-                for opt in ("safe", "holds"):
+                                        "name": _site_name(p, ob.name, where, problems)}
+                for opt in ("safe", "holds", "event"):
                     if opt in p:
                         site[opt] = p[opt]
                 if not site["id"] or not site["kind"]:

@@ -19,6 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.expedition.state import ExpeditionState, Hero
 
 
+#: a tile's ``event`` that draws a card from the event deck instead of naming one
+DRAW = "draw"
+
+
 def start(st: "ExpeditionState", events: list[Event]) -> None:
     """The first round: the goal's secret site, the first event card, the first hero's moves."""
     cands = st.model.goal_candidates()
@@ -65,9 +69,7 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
                 events.append(Event(Ev.CARD_ENDS, {"card": c.card}))
     every = st.model.events_every
     if every and st.model.events and st.round % every == 0:
-        if not st.event_deck:
-            st.event_deck = sorted(cid for cid, e in st.model.events.items() for _ in range(e.copies))
-        cid = st.event_deck.pop(st.rng.randbelow(len(st.event_deck)))
+        cid = draw_card(st)
         card = st.model.events[cid]
         st.cards.append(ActiveCard(card=cid, step=card.step, amount=card.amount, left=card.duration))
         events.append(Event(Ev.CARD, {"card": cid, "step": card.step.value, "amount": card.amount,
@@ -75,6 +77,34 @@ def begin_round(st: "ExpeditionState", events: list[Event], first: bool = False)
     if first:
         st.moves_left = moves_per_turn(st)
         events.append(Event(Ev.TURN, {"seat": st.active, "moves": st.moves_left}))
+
+
+def draw_card(st: "ExpeditionState") -> str:
+    """The next event card, drawn at random from the event deck (shuffled anew when empty)."""
+    if not st.event_deck:
+        st.event_deck = sorted(cid for cid, e in st.model.events.items() for _ in range(e.copies))
+    return st.event_deck.pop(st.rng.randbelow(len(st.event_deck)))
+
+
+def tile_card(st: "ExpeditionState", x: int, y: int, events: list[Event]) -> None:
+    """Seed "o cuando una loseta lo diga": a move ending on a tile that names an event card brings it into play.
+
+    The tile names a card of the level's events table, or ``"draw"``: a card drawn from the event deck.
+    The card changes its step at once (this move's steps 2-4 already see it) and lasts its duration, like
+    a card of the round; a named card already in play is not played twice.
+    """
+    from game.rulesets.expedition.state import ActiveCard
+
+    cid = st.model.tile_event(x, y)
+    if cid is None or not st.model.events or any(c.card == cid for c in st.cards):
+        return
+    drawn = cid == DRAW
+    if drawn:
+        cid = draw_card(st)
+    card = st.model.events[cid]
+    st.cards.append(ActiveCard(card=cid, step=card.step, amount=card.amount, left=card.duration))
+    events.append(Event(Ev.CARD, {"card": cid, "step": card.step.value, "amount": card.amount,
+                                  "rounds": card.duration, "at": [x, y], "seat": st.active}, random=drawn))
 
 
 def finish(st: "ExpeditionState", winners: list[int], reason: str, events: list[Event]) -> None:
@@ -148,12 +178,30 @@ def check_quests(st: "ExpeditionState", h: "Hero", events: list[Event], slain: s
 
 
 def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
-    """The town the fewest walkable steps away (ties: the level's site order)."""
+    """The town the fewest walkable steps away (ties: the level's site order).
+
+    The steps from each town are kept on the map's grid (a walk is the same both ways), so a knock-out
+    no longer walks the whole map from the hero.
+    """
     from game.rulesets.expedition.explore import distance, walkable
 
-    towns = [tuple(s.at) for s in st.model.sites if s.kind == "town"]
-    left = set(towns)
+    towns = [(s.at[0], s.at[1]) for s in st.model.sites if s.kind == "town"]
     start = (h.x, h.y)
+    if not walkable(st, *start):
+        return _nearest_town_walk(st, towns, start)
+    grid = st.model.grid()
+    dist = {t: 0 if t == start else grid.steps_from(t).get(start) if walkable(st, *t) else None for t in towns}
+    reach = [t for t in towns if dist[t] is not None]
+    if reach:
+        return min(reach, key=lambda t: (dist[t], towns.index(t)))
+    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))
+
+
+def _nearest_town_walk(st: "ExpeditionState", towns: list[tuple[int, int]], start: tuple[int, int]) -> tuple[int, int]:
+    """``nearest_town`` walked from the hero's square (a square no walk from a town may enter)."""
+    from game.rulesets.expedition.explore import distance, walkable
+
+    left = set(towns)
     dist = {start: 0}
     todo = deque([start])
     while todo and left:
@@ -167,7 +215,7 @@ def nearest_town(st: "ExpeditionState", h: "Hero") -> tuple[int, int]:
     reach = [t for t in towns if t in dist]
     if reach:
         return min(reach, key=lambda t: (dist[t], towns.index(t)))
-    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))  # type: ignore[arg-type,return-value]
+    return min(towns, key=lambda t: (distance(start, t), towns.index(t)))
 
 
 def knock_out(st: "ExpeditionState", h: "Hero", events: list[Event]) -> None:

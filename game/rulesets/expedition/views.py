@@ -190,6 +190,14 @@ class ExpeditionView:
     #: the nested skirmish view of the live battle (for the arena pane), None without a battle
     battle: Mapping[str, Any] | None
     battles: int
+    #: vision successes left to spend in step 3 (the claim), 0 outside it
+    successes: int = 0
+    #: heals taken in this city visit (the first ones are free)
+    heals: int = 0
+    #: NPCs the active hero talked to in this contact step
+    talked: tuple[str, ...] = ()
+    #: heroes the active hero traded with in this contact step
+    traded: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -258,4 +266,12 @@ class ExpeditionView:
             search_chance=nums.get("search_chance", 0.0),
             winners=None if view.get("winners") is None else tuple(view["winners"]), reason=view.get("reason", ""),
             last_battle=view.get("last_battle"), battle=child.get("state") if isinstance(child, dict) else None,
-            battles=view.get("battles", 0) + view.get("quick_battles", 0))
+            battles=view.get("battles", 0) + view.get("quick_battles", 0),
+            successes=_count(view.get("successes")), heals=_count(view.get("heals")),
+            talked=tuple(str(n) for n in view.get("talked") or ()),
+            traded=tuple(int(s) for s in view.get("traded") or () if isinstance(s, int)))
+
+
+def _count(value: Any) -> int:
+    """A non-negative count from the view (0 when absent or not a number)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

@@ -59,10 +59,23 @@ def monster_name(st: "ExpeditionState", mid: str, lang: str | None) -> str:
 
 def message_text(st: "ExpeditionState", npc: str, site: str, lang: str | None) -> str:
     """An NPC's words naming a site (what a hero was told)."""
-    n = st.model.npcs.get(npc)
+    return npc_words(st.model, npc, site_name(st, site, lang) if site else None, lang)
+
+
+def npc_words(model: Any, npc: str, site: str | None, lang: str | None) -> str:
+    """An NPC's message with ``site`` (a site's name) in it; with no site (a goal-less level), no empty place.
+
+    A message naming the goal on a level whose goal has no site (quests, gold) would read "Seek ." or
+    "Seek ?": the NPC points at their quest card instead, or wishes the hero luck when they have none.
+    """
+    n = model.npcs.get(npc)
     if n is None:
         return "?"
-    return i18n.localize(n.message, lang).replace("{site}", site_name(st, site, lang))
+    if site is None:
+        if n.quest is not None and n.quest.text:
+            return t("npc_no_goal", lang, quest=i18n.localize(n.quest.text, lang))
+        return t("npc_no_news", lang)
+    return i18n.localize(n.message, lang).replace("{site}", site)
 
 
 def describe(st: "ExpeditionState", action: Action, lang: str = "en") -> str:
@@ -118,7 +131,10 @@ def describe_event(st: "ExpeditionState", ev: Event, lang: str = "en") -> str | 
         return t("event.TurnBegan", lang, who=who, moves=d["moves"])
     if k == Ev.CARD:
         card = st.model.events.get(d["card"])
-        return t("event.EventDrawn", lang, card=i18n.localize(card.name, lang) if card else d["card"])
+        name = i18n.localize(card.name, lang) if card else d["card"]
+        if "at" in d:
+            return t("event.EventTile", lang, card=name, who=st.actor_name(d.get("seat", st.active)))
+        return t("event.EventDrawn", lang, card=name)
     if k == Ev.ESCAPE:
         return t("event.escaped" if d["escaped"] else "event.not_escaped", lang, who=who, hits=d["hits"])
     if k == Ev.MONSTERS:

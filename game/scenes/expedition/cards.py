@@ -87,9 +87,6 @@ class Cards:
     def monster(self, mid: str) -> tuple[str, str | None, str | None]:  # pragma: no cover - the Reader's
         raise NotImplementedError
 
-    def extra(self, key: str, default: Any) -> Any:  # pragma: no cover - the Reader's
-        raise NotImplementedError
-
     # ----------------------------------------------------------------- helpers
     def legal(self) -> list[Action]:
         """The legal actions when the seat in front may act (else none)."""
@@ -197,7 +194,7 @@ class Cards:
             parts = ([t("expedition_scene.n_normal", n=n)] if n else []) + ([t("expedition_scene.n_rare", n=r)] if r
                                                                            else [])
             choices.append(Choice(" + ".join(parts), a, t("expedition_scene.costs", n=2 * n + 3 * r)))
-        return StepCard(t("expedition_scene.claim_title", n=self.extra("successes", 0)),
+        return StepCard(t("expedition_scene.claim_title", n=ev.successes),
                         (t("expedition_scene.claim_rule"),), choices=tuple(choices), seat=ev.active)
 
     def _card_contact(self) -> StepCard:
@@ -212,7 +209,7 @@ class Cards:
         for a in self.of("trade"):
             choices.append(Choice(t("expedition_scene.trade", name=self.name(a.get("hero"))), a))
         choices += self.choice(self.one("done"), t("expedition_scene.go_on"))
-        talked = set(self.extra("talked", []))
+        talked = set(ev.talked)
         heard = [k for k in ev.active_hero.known if k.npc in talked and k.teller is None]
         lines = tuple(self.message(k.npc, k.site) for k in heard) or (t("expedition_scene.contact_line"),)
         return StepCard(t("expedition_scene.contact_title"), lines, tuple(pics), tuple(choices), ev.active)
@@ -297,7 +294,7 @@ class Cards:
             else:
                 offers.append(Offer(None, words, None, t("expedition_scene.quests_full")))
         heal = self.one("heal")
-        heals = self.extra("heals", 0)
+        heals = self.ev.heals
         heal_words = t("expedition_scene.free") if heals < FREE_HEALS else t("expedition_scene.gold_n", n=HEAL_PRICE)
         buttons = (self.choice(self.one("browse"), t("expedition_scene.browse"))
                    + self.choice(heal, t("expedition_scene.heal"), heal_words)

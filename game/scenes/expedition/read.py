@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.i18n import localize, t
+from game.rulesets.expedition.battle import fighter_of
 from game.rulesets.expedition.views import ExpeditionView
+from game.rulesets.expedition.words import npc_words
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.expedition.cards import Cards
 from game.scenes.expedition.panes.battle import Fight
+from game.scenes.expedition.panes.common import hero_path, monster_path
 from game.scenes.expedition.panes.marks import (Board, GoalLine, HeroMark, ItemMark, MonsterMark, NpcMark, Sheet,
                                                 SiteMark)
 from game.scenes.expedition.panes.terrain import BiomeLook, Terrain
@@ -76,11 +79,6 @@ class Reader(Cards):
         """True when the seat in front may act now."""
         return bool(self.scene.can_act())
 
-    def extra(self, key: str, default: Any) -> Any:
-        """A number of the view the typed records do not carry yet (successes, heals this visit)."""
-        value = self.scene.view.get(key, default)
-        return value if isinstance(value, type(default)) else default
-
     # ----------------------------------------------------------------- mode and phase
     def mode(self) -> str:
         """"battle", "trade", "city" or "map"."""
@@ -135,6 +133,22 @@ class Reader(Cards):
         if m is None:
             return str(mid), None, None
         return localize(m.name, self.lang), getattr(m, "icon", None) or m.sprite, m.body
+
+    def figure_of(self, c: Any) -> str | None:
+        """The expedition's figure of a battle combatant: the hero's archetype, the monster's map icon."""
+        who = fighter_of(str(getattr(c, "id", "")))
+        if who is None:
+            return None
+        if who[0] == "hero":
+            hero = next((h for h in self.ev.heroes if h.seat == who[1]), None)
+            if hero is None:
+                return None
+            hdef = self.model.heroes.get(hero.hero)
+            return hero_path(getattr(hdef, "sprite", None), hero.hero)
+        m = self.model.monsters.get(who[1])
+        if m is None:
+            return None
+        return monster_path(getattr(m, "icon", None) or m.sprite, m.body)
 
     def board(self) -> Board:
         """Everything the map shows now."""
@@ -195,7 +209,7 @@ class Reader(Cards):
         n = self.model.npcs.get(npc)
         if n is None:
             return "?"
-        words = localize(n.message, self.lang).replace("{site}", self.site_name(site))
+        words = npc_words(self.model, npc, self.site_name(site) if site else None, self.lang)
         return f"{localize(n.name, self.lang)}: «{words}»"
 
     def quest_words(self, npc: str) -> str:

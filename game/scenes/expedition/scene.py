@@ -86,6 +86,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.animator.dice_of = self.reader.dice_faces
 
     # ================================================================= what is shown
+    def figure_of(self, c: Any) -> str | None:
+        """The skirmish arena's hook: a battle fighter drawn with the expedition's figure (hero, monster icon)."""
+        return self.reader.figure_of(c)
+
     def mode(self) -> str:
         """"battle" while a fight is live, "trade", "city", else "map"."""
         return self.reader.mode()

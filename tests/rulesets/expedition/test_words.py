@@ -42,6 +42,45 @@ def test_the_rules_reference_explains_every_step_in_three_languages() -> None:
         assert word.lower() in titles.lower(), word
 
 
+#: per language: the rules each step's text must state (numbers and terms the seed and RULES.md fix)
+STEP_FACTS = {
+    "en": ("2 hero moves", "3 + resistance", "stay", "end the turn", "3 + agility", "3 hits", "monster die",
+           "quantity die", "within two squares", "accept", "auto-resolve", "skirmish", "nearest town",
+           "half their gold", "2 + vision", "luck die", "normal item costs 2", "rare one 3", "secret message",
+           "rumour", "accept or refuse", "back to step 1", "new round", "Dark Lord wins", "changes one step only",
+           "when a tile says so", "4 face-down items", "half their price", "first 2", "10 gold",
+           "5 + resistance", "up to 3", "cooperative", "competitive"),
+    "es": ("2 movimientos de héroe", "3 + resistencia", "quedarte", "terminar el turno", "3 + agilidad",
+           "3 aciertos", "dado de monstruo", "dado de cantidad", "a dos casillas", "acepta", "automáticamente",
+           "escaramuza", "ciudad más cercana", "mitad de su oro", "2 + visión", "dado de suerte",
+           "ítem normal cuesta 2", "uno raro 3", "mensaje secreto", "rumor", "acepta o rechaza",
+           "vuelve al paso 1", "nueva ronda", "gana el Señor Oscuro", "cambia solo un paso",
+           "cuando una loseta lo diga", "4 ítems boca abajo", "mitad de su precio", "2 primeras", "10 de oro",
+           "5 + resistencia", "hasta 3", "cooperativo", "competitivo"),
+    "it": ("2 movimenti", "3 + resistenza", "restare", "terminare subito il turno", "3 + agilità", "3 successi",
+           "dado mostro", "dado quantità", "entro due caselle", "accetta", "in automatico", "schermaglia",
+           "città più vicina", "metà del suo oro", "2 + visione", "dado fortuna", "oggetto normale costa 2",
+           "uno raro 3", "messaggio segreto", "diceria", "accetta o rifiuta", "torna al passo 1", "nuovo round",
+           "vince il Signore Oscuro", "cambia un solo passo", "quando una tessera lo dice", "4 oggetti coperti",
+           "metà prezzo", "prime 2", "10 d'oro", "5 + resistenza", "fino a 3", "cooperativo", "competitivo"),
+}
+
+
+def test_seed000_the_rules_reference_states_every_steps_rules_in_each_language() -> None:
+    counts = set()
+    for lang, facts in STEP_FACTS.items():
+        sections = load_reference("expedition", lang)
+        counts.add(len(sections))
+        text = " ".join(f"{t} {b}" for t, b in sections)
+        missing = [f for f in facts if f.lower() not in text.lower()]
+        assert not missing, f"{lang}: the reference never says {missing}"
+    assert len(counts) == 1, "every language has the same sections"
+    titles = [t for t, _ in load_reference("expedition", "en")]
+    for step in ("Step 1", "Step 2: monsters", "Step 2: asking for help", "The battle", "Step 3", "Step 4: contact",
+                 "Step 4: trading", "Step 5", "Events", "The city", "Quests and goals"):
+        assert any(title.startswith(step) for title in titles), step
+
+
 def test_actions_and_events_are_worded_and_private_ones_stay_private() -> None:
     rs = get_ruleset("expedition")
     level = get_level("expedition", "tutorial")

@@ -137,9 +137,9 @@ class BattlePane(ExpeditionPane):
         title, body, c = shown
         if c is None:
             return title, body, None
-        from game.scenes.skirmish.panes.common import sprite
+        from game.scenes.skirmish.panes.common import figure
 
-        return title, body, svg(sprite(c), (160, 160))
+        return title, body, svg(figure(self.scene, c), (160, 160))
 
     # ----------------------------------------------------------------- motion
     def animate(self, events: list[Event], view: Any) -> list[Any]:

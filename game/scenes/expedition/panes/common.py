@@ -121,6 +121,14 @@ def monster_path(icon: str | None, body: str | None = None) -> str:
     return f"{ART}/monsters/wolf.svg"
 
 
+def hero_path(sprite: str | None, hero: str = "") -> str:
+    """A hero archetype's whole figure (the arena, the sheets): its sprite's, else its id's, else the map's hero."""
+    for name in (sprite, hero):
+        if name and exists(f"{ART}/heroes/{name}.svg"):
+            return f"{ART}/heroes/{name}.svg"
+    return f"{ART}/hero.svg"
+
+
 def portrait_path(portrait: str | None, npc: str = "") -> str:
     """An NPC's portrait: its own, else one picked by its id."""
     if portrait and exists(f"{ART}/npcs/{portrait}.svg"):

@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.i18n import localize, t
 from game.rulesets.skirmish.views import CombatantRecord, SkirmishView
-from game.scenes.skirmish.panes.common import STATS, abbr, line_size, sprite
+from game.scenes.skirmish.panes.common import STATS, abbr, figure, line_size
 from game.ui import gfx
 from game.ui import text as uitext
 
@@ -48,7 +48,7 @@ class CardPainter:
         if ring is not None:
             gfx.highlight(surface, rect, ring, 3, glow=True)
         s = self.sprite_size(rect)
-        pic = gfx.load_svg(sprite(c), (s, s))
+        pic = gfx.load_svg(figure(getattr(self, "scene", None), c), (s, s))
         if not active:
             pic = pic.copy()
             pic.set_alpha(90)

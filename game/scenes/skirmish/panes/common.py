@@ -115,6 +115,14 @@ def sprite(c: Any) -> str:
     return f"{ASSETS}/body_{body}.svg"
 
 
+def figure(host: Any, c: Any) -> str:
+    """The picture of a combatant on its host scene: the host's own (``figure_of``: a ruleset hosting this
+    fight draws its heroes and monsters with its art), else ``sprite``."""
+    own = getattr(host, "figure_of", None)
+    found = own(c) if callable(own) else None
+    return found if isinstance(found, str) and found else sprite(c)
+
+
 def entry_text(v: SkirmishView, e: ChainEntry, lang: str) -> str:
     """A chain entry in words: actor, action (and item), targets with their limbs."""
     targets = ", ".join(v.name(tid, lang) + (f" ({v.part_name(tid, limb, lang)})" if limb else "")

@@ -15,7 +15,7 @@ from game.engine.actions import Action
 from game.engine.i18n import localize, t
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.skirmish.panes.arena import drop_matcher
-from game.scenes.skirmish.panes.common import EQUIP_KINDS, STATS, SkirmishPane, Zone, part_state, sprite
+from game.scenes.skirmish.panes.common import EQUIP_KINDS, STATS, SkirmishPane, Zone, figure, part_state
 from game.ui import gfx
 from game.ui.input import HitRegion
 
@@ -46,7 +46,7 @@ class DetailPane(SkirmishPane):
             return
         gfx.panel(surface, rect, pal.panel, radius=10)
         s = min(72, rect.h - 30)
-        surface.blit(gfx.load_svg(sprite(c), (s, s)), (rect.x + 8, rect.y + 8))
+        surface.blit(gfx.load_svg(figure(self.scene, c), (s, s)), (rect.x + 8, rect.y + 8))
         x0 = rect.x + s + 18
         tw = rect.right - x0 - 10
         y = rect.y + 6
