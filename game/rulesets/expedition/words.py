@@ -150,6 +150,8 @@ def describe_event(st: "ExpeditionState", ev: Event, lang: str = "en") -> str | 
     if k == Ev.ITEMS:
         return t("event.ItemsFound", lang, who=who, items=items_text(st, d["items"], lang))
     if k == Ev.REWARD:
+        if not d["items"]:  # gold only: "Ana takes 6 gold", not "... and -"
+            return t("event.RewardGold", lang, who=who, gold=d["gold"])
         return t("event.RewardTaken", lang, who=who, gold=d["gold"], items=items_text(st, d["items"], lang))
     if k == Ev.KNOCKED_OUT:
         return t("event.HeroKnockedOut", lang, who=who, gold=d["gold_lost"])

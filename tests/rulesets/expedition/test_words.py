@@ -106,3 +106,16 @@ def test_actions_and_events_are_worded_and_private_ones_stay_private() -> None:
                         if ev.kind == Ev.TOLD:
                             assert st.describe_event(ev, lang) != public
     assert {Ev.MOVED, Ev.SEARCH, Ev.TURN} <= seen
+
+
+def test_a_reward_of_gold_only_names_no_items() -> None:
+    """A battle won for gold alone said "Ana takes 6 gold and -" (found in the real window)."""
+    from game.engine.events import Event
+
+    st = get_ruleset("expedition").new_game(get_level("expedition", "tutorial"), ["Ana", "Bo", "Dark"], 1)
+    for lang in LANGS:
+        gold_only = st.describe_event(Event(Ev.REWARD, {"seat": 0, "gold": 6, "items": []}), lang)
+        assert gold_only and "-" not in gold_only and "6" in gold_only, gold_only
+    item = next(iter(st.model.items))
+    with_item = st.describe_event(Event(Ev.REWARD, {"seat": 0, "gold": 6, "items": [item]}), "en")
+    assert "6" in with_item and " and " in with_item
