@@ -38,8 +38,8 @@ def make(spec: str, seed: int) -> Any:
     if spec == "policy":
         return PolicyBot(seed)
     name, _, rest = spec.partition(":")
-    if name not in BUDGETS:
-        return make_bot(name, seed, strict=True)
+    if name not in BUDGETS or not rest:
+        return make_bot(name, seed, strict=True)  # the difficulty's budget, as the ruleset tunes it
     budget = BUDGETS[name]
     for part in filter(None, rest.split(",")):
         key, _, value = part.partition("=")

@@ -23,10 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _bot(kind: str, seed: int) -> Any:
-    from game.engine.bots import make_bot
-    from game.engine.bots.policy import PolicyBot
+    """Return the bot ``kind`` names (``policy``, a difficulty, or ``normal:slip=0`` as in headtohead.py)."""
+    import importlib.util
 
-    return PolicyBot(seed) if kind == "policy" else make_bot(kind, seed, strict=True)
+    spec = importlib.util.spec_from_file_location("headtohead_tool", Path(__file__).with_name("headtohead.py"))
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool.make(kind, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
