@@ -16,9 +16,12 @@ deck ``(i + s) mod n`` of the level's list, so every deck is played. A *turn* of
 
 A seat's turn is **idle** when every decision it had was a pass (pass, done, end of attacks...) or it
 had no decision at all (sanctuary passes for a seat that can only pass), and **cardless** when no
-card could be played in it (no legal ``play`` action; only rulesets that have one). Printed: a table
-per level, deck and seat (turns, idle, cardless, cardless among the first five turns, and the longest
-run of cardless turns in a game), and with ``--json`` one JSON object. Exit 1 on a game error.
+card could be played in it (no legal ``play`` action; only rulesets that have one), and **stuck**
+when it was cardless although the seat held three cards or more (cards in hand, none affordable: the
+boredom the ready-made decks must avoid; a cardless turn with an empty hand follows a turn that
+played everything). Printed: a table per level, deck and seat (turns, idle, cardless, stuck,
+cardless among the first five turns, the longest run of cardless turns in a game), and with
+``--json`` one JSON object. Exit 1 on a game error.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ PASS_KINDS = frozenset({"pass", "done", "end_turn", "end_attack", "end_attacks",
 CARD_KIND = "play"
 #: the opening turns a new player notices most
 EARLY = 5
+#: a cardless turn with at least this many cards in hand is *stuck*: cards held, none affordable
+STUCK_HAND = 3
 ALL_RULESETS = ("dungeon", "skirmish", "sanctuary", "expedition", "quest")
 
 
@@ -62,6 +67,14 @@ def turn_of(ruleset_id: str, st: Any) -> tuple[int, list[int]] | None:
     return int(getattr(st, "round", 0)), [int(seat)]
 
 
+def hand_size(ruleset_id: str, st: Any, seat: int) -> int:
+    """Cards in the seat's hand (-1 when the ruleset has no hand)."""
+    players = getattr(st, "players", None)
+    if ruleset_id not in ("sanctuary", "quest") or not players:
+        return -1
+    return len(getattr(players[seat], "hand", []))
+
+
 def deck_of(ruleset_id: str, st: Any, seat: int) -> str:
     """Return the deck (or hero) a seat plays, '-' when the ruleset has none."""
     if ruleset_id == "sanctuary":
@@ -78,6 +91,8 @@ class Turn:
     decisions: int = 0
     doing: bool = False
     card: bool = False
+    #: the most cards the seat held in this turn (-1: the ruleset has no hand)
+    hand: int = -1
 
 
 @dataclass
@@ -87,6 +102,7 @@ class Tally:
     turns: int = 0
     idle: int = 0
     cardless: int = 0
+    stuck: int = 0
     early: int = 0
     early_cardless: int = 0
     longest: int = 0
@@ -103,6 +119,7 @@ class Tally:
             self.turns += 1
             self.idle += not t.doing
             self.cardless += not t.card
+            self.stuck += not t.card and t.hand >= STUCK_HAND
             if i < EARLY:
                 self.early += 1
                 self.early_cardless += not t.card
@@ -117,6 +134,7 @@ class Tally:
             return round(100.0 * a / b, 1) if b else 0.0
         return {"games": self.games, "turns": self.turns, "idle_pct": pct(self.idle, self.turns),
                 "cardless_pct": pct(self.cardless, self.turns) if self.has_cards else None,
+                "stuck_pct": pct(self.stuck, self.turns) if self.has_cards else None,
                 "early_cardless_pct": pct(self.early_cardless, self.early) if self.has_cards else None,
                 "longest_cardless_run": self.longest if self.has_cards else None,
                 "mean_longest_run": round(sum(self.runs) / len(self.runs), 1) if self.has_cards and self.runs else None}
@@ -149,6 +167,10 @@ def play_game(ruleset: Any, level: Any, bot_kind: str, seed: int, game_index: in
         legal = st.legal_actions()
         kinds = {_kind(a) for a in legal}
         has_cards = has_cards or CARD_KIND in kinds
+        if now is not None:
+            for s in now[1]:
+                t = turns[(now[0], s)]
+                t.hand = max(t.hand, hand_size(ruleset.id, st, s))
         if now is not None and seat in now[1]:
             t = turns[(now[0], seat)]
             t.decisions += 1
@@ -195,6 +217,8 @@ def measure(ruleset_ids: list[str], games: int, seed: int, bot_kind: str, levels
                 for s, turns in per_seat.items():
                     tallies.setdefault((decks[s], s), Tally()).add_game(turns, has_cards)
             for (deck, s), tally in sorted(tallies.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+                if not tally.turns:
+                    continue  # a seat without turns of its own (expedition's Dark Lord)
                 row = {"ruleset": rid, "level": entry.id, "deck": deck, "seat": s, **tally.row()}
                 rows.append(row)
                 if echo is not None:
@@ -217,12 +241,12 @@ def _cell(v: Any, suffix: str = "") -> str:
 
 def _line(r: dict[str, Any]) -> str:
     return (f"| {r['ruleset']} | {r['level']} | {r['deck']} | {r['seat']} | {r['turns']} | {r['idle_pct']} % | "
-            f"{_cell(r['cardless_pct'], ' %')} | {_cell(r['early_cardless_pct'], ' %')} | "
+            f"{_cell(r['cardless_pct'], ' %')} | {_cell(r['stuck_pct'], ' %')} | {_cell(r['early_cardless_pct'], ' %')} | "
             f"{_cell(r['longest_cardless_run'])} |")
 
 
-HEADER = ("| ruleset | level | deck | seat | turns | idle | cardless | cardless, first 5 | longest cardless run |\n"
-          "|---|---|---|---|---|---|---|---|---|")
+HEADER = ("| ruleset | level | deck | seat | turns | idle | cardless | stuck | cardless, first 5 | longest cardless run |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main(argv: list[str] | None = None) -> int:
