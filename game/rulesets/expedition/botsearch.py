@@ -140,12 +140,38 @@ def _standing(st: "ExpeditionState", h: Any) -> float:
 
 
 def budget(difficulty: str, base: Any) -> Any:
-    """The ruleset's ``bot_budget``: shorter rollouts for the search, more of them in the same time.
+    """The ruleset's ``bot_budget``: shorter rollouts, more of them in the same time, and no slips.
 
     An expedition step is slow (a move has 60-110 squares and the policy scores them), so a normal
     decision gets about ten iterations; rollouts of at most 10 actions (a hero's turn or so, judged by
-    ``evaluate``) instead of 20 leave more of them.
+    ``evaluate``) instead of 20 leave more of them. A normal bot's slip (one real choice in ten, the
+    search's runner-up) was most of what set it below its policy: in a caravan race the runner-up of
+    a ten-iteration search is leaving town at 1 health unhealed or fighting at 3 (docs/BOTS.md).
     """
     if difficulty in ("normal", "hard"):
-        return base.replace(depth=min(base.depth, 10))
+        return base.replace(depth=min(base.depth, 10), slip=0.0)
     return base
+
+
+def prior(st: "ExpeditionState", seat: int, action: Action) -> float:
+    """The ruleset's ``bot_prior``: a move by how much closer it brings the hero to its target.
+
+    A move has 60-110 squares: without a prior the search's widening and a normal bot's slip (its
+    runner-up) met squares at random. Moves are ranked by the policy's own distance field (the
+    square nearest the target first, a dangerous one a little lower, more so when hurt); every other
+    action gets an even 0.5 (the policy's pick is ranked first anyway).
+    """
+    if action.kind != Act.MOVE or seat >= len(st.heroes):
+        return 0.5
+    from game.rulesets.expedition.bot import hurt, target
+    from game.rulesets.expedition.botmap import dangerous, distance_field
+
+    h = st.heroes[seat]
+    tgt = target(st, h)
+    if tgt is None:
+        return 0.3
+    field = distance_field(st, tgt)
+    here = field.get((h.x, h.y), 10_000)
+    sq = (action["x"], action["y"])
+    gain = here - field.get(sq, 10_000) - (2.5 if hurt(st, h) else 0.4) * dangerous(st, *sq)
+    return min(0.95, max(0.02, 0.5 + 0.08 * gain))

@@ -113,6 +113,13 @@ class ExpeditionRuleset(HostingRuleset):
         assert isinstance(state, ExpeditionState)
         return search_apply(state, action, rng)
 
+    def bot_prior(self, state: GameState, seat: int, action: Action) -> float:
+        """How promising an action looks to the search: moves by the distance they gain (botsearch.py)."""
+        from game.rulesets.expedition.botsearch import prior
+
+        assert isinstance(state, ExpeditionState)
+        return prior(state, seat, action)
+
     def bot_budget(self, difficulty: str, budget: Any) -> Any:
         """The search budget tuned for the expedition (botsearch.budget)."""
         from game.rulesets.expedition.botsearch import budget as tuned

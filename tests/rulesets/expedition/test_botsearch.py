@@ -94,9 +94,28 @@ def test_evaluation_counts_health_in_a_cooperative_level_and_the_dark_lord_sees_
     assert botsearch.evaluate(hurt, dark) > botsearch.evaluate(st, dark)
 
 
+def test_prior_ranks_moves_toward_the_target_first() -> None:
+    from game.rulesets.expedition import bot
+
+    st = _game("lantern_road")
+    h = st.heroes[0]
+    tgt = bot.target(st, h)
+    assert tgt is not None
+    from game.rulesets.expedition.botmap import distance_field
+
+    field = distance_field(st, tgt)
+    moves = [a for a in st.legal_actions() if a.kind == Act.MOVE]
+    assert len(moves) > 3
+    ranked = sorted(moves, key=lambda a: botsearch.prior(st, 0, a), reverse=True)
+    assert field[(ranked[0]["x"], ranked[0]["y"])] <= min(field.get((a["x"], a["y"]), 10_000) for a in moves) + 1
+    assert botsearch.prior(st, 0, ranked[0]) > botsearch.prior(st, 0, ranked[-1])
+    assert all(0.0 < botsearch.prior(st, 0, a) < 1.0 for a in moves)
+
+
 def test_the_hooks_are_the_rulesets_and_the_budget_is_tuned() -> None:
     rs = get_ruleset("expedition")
-    assert rs.bot_budget("normal", BUDGETS["normal"]).depth == 10  # type: ignore[attr-defined]
+    tuned = rs.bot_budget("normal", BUDGETS["normal"])  # type: ignore[attr-defined]
+    assert tuned.depth == 10 and tuned.slip == 0.0 and BUDGETS["normal"].slip > 0
     assert rs.bot_budget("easy", BUDGETS["easy"]) == BUDGETS["easy"]  # type: ignore[attr-defined]
     st = _game("sunken_bell")
     assert rs.bot_evaluate(st, 0) == botsearch.evaluate(st, 0)  # type: ignore[attr-defined]
