@@ -167,11 +167,21 @@ def prior(st: "ExpeditionState", seat: int, action: Action) -> float:
     from game.rulesets.expedition.botmap import dangerous, distance_field
 
     h = st.heroes[seat]
-    tgt = target(st, h)
-    if tgt is None:
+    # the search ranks a node's moves one after the other on the same state: find the target once
+    key = (id(st), seat, h.x, h.y, h.health, len(h.known), len(h.items), len(h.quests), len(h.done),
+           st.round, st.moves_left)
+    if _AIM[0] != key:
+        tgt = target(st, h)
+        _AIM[0], _AIM[1] = key, (distance_field(st, tgt), 2.5 if hurt(st, h) else 0.4) if tgt is not None else None
+    aim = _AIM[1]
+    if aim is None:
         return 0.3
-    field = distance_field(st, tgt)
+    field, care = aim
     here = field.get((h.x, h.y), 10_000)
     sq = (action["x"], action["y"])
-    gain = here - field.get(sq, 10_000) - (2.5 if hurt(st, h) else 0.4) * dangerous(st, *sq)
+    gain = here - field.get(sq, 10_000) - care * dangerous(st, *sq)
     return min(0.95, max(0.02, 0.5 + 0.08 * gain))
+
+
+#: the last (state, hero position, ...) key ``prior`` found a target for, and its distance field and caution
+_AIM: list[Any] = [None, None]
