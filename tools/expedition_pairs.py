@@ -10,7 +10,8 @@ two bots swapped between the seats, so the seat (and its archetype) and the dice
 by bot A's team and once by bot B's, reporting how often the goal is met and in how many rounds.
 The Dark Lord's seat (it only acts in battles played in the arena) is the ``--dark`` bot. Every game
 goes through ``simulate``'s checks (invariants after every action, save/load round trips). A bot is
-a difficulty (random, easy, normal, hard) or ``policy`` (the ruleset's bot_policy alone). Prints one
+a difficulty (random, easy, normal, hard), ``policy`` (the ruleset's bot_policy alone) or a difficulty
+with budget fields overridden (``normal:slip=0,depth=10``, as in tools/headtohead.py). Prints one
 line per game and one JSON object at the end; exit 1 on any error.
 """
 
@@ -27,11 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def make(spec: str, seed: int) -> Any:
-    """Return the bot ``spec`` names, seeded."""
-    from game.engine.bots import make_bot
-    from game.engine.bots.policy import PolicyBot
+    """Return the bot ``spec`` names, seeded (``policy``, a difficulty, or ``normal:slip=0`` as in headtohead.py)."""
+    import importlib.util
 
-    return PolicyBot(seed) if spec == "policy" else make_bot(spec, seed, strict=True)
+    found = importlib.util.spec_from_file_location("headtohead_tool", Path(__file__).with_name("headtohead.py"))
+    assert found is not None and found.loader is not None
+    tool = importlib.util.module_from_spec(found)
+    found.loader.exec_module(tool)
+    return tool.make(spec, seed)
 
 
 def play(level_id: str, heroes: list[str], dark: str, seed: int, report: Any) -> tuple[list[int], int]:

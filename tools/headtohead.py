@@ -14,7 +14,9 @@ times. Exit 1 on any error.
 
 A bot is a difficulty (random, easy, normal, hard) or ``policy`` (the ruleset's
 ``bot_policy`` alone); ``difficulty:key=value,...`` overrides fields of its
-budget (``hard:depth=40``, ``normal:slip=0``) for experiments.
+budget (``hard:depth=40``, ``normal:slip=0``) for experiments. A plain difficulty
+gets its budget as the ruleset tunes it (``bot_budget``); an overridden one starts
+from the shared default (docs/BOTS.md).
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ def make(spec: str, seed: int) -> Any:
     if spec == "policy":
         return PolicyBot(seed)
     name, _, rest = spec.partition(":")
-    if name not in BUDGETS:
-        return make_bot(name, seed, strict=True)
+    if name not in BUDGETS or not rest:
+        return make_bot(name, seed, strict=True)  # the difficulty's budget, as the ruleset tunes it
     budget = BUDGETS[name]
     for part in filter(None, rest.split(",")):
         key, _, value = part.partition("=")

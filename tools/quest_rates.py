@@ -3,6 +3,7 @@
 
     python tools/quest_rates.py --bots random,policy,normal --seats 1,2,4 --games 6 --seed 1000
     python tools/quest_rates.py --levels 01_mill_road --bots normal --seats 2 --games 4
+    python tools/quest_rates.py --bots normal:slip=0.1 --seats 2 --games 4   # budget fields overridden
 
 Every seat of a game is played by the same kind of bot, so a row is a team. The games are paired:
 every bot kind plays the same game seeds (the same decks chosen by the same rules, the same shuffles),
@@ -23,10 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _bot(kind: str, seed: int) -> Any:
-    from game.engine.bots import make_bot
-    from game.engine.bots.policy import PolicyBot
+    """Return the bot ``kind`` names (``policy``, a difficulty, or ``normal:slip=0`` as in headtohead.py)."""
+    import importlib.util
 
-    return PolicyBot(seed) if kind == "policy" else make_bot(kind, seed, strict=True)
+    spec = importlib.util.spec_from_file_location("headtohead_tool", Path(__file__).with_name("headtohead.py"))
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool.make(kind, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--levels", default="", help="comma separated level ids (default: every shipped quest level)")
-    ap.add_argument("--bots", default="random,policy,normal", help="bot kinds: random, policy, easy, normal, hard")
+    ap.add_argument("--bots", default="random,policy,normal",
+                    help="bot kinds: random, policy, easy, normal, hard, or normal:slip=0 (budget overrides)")
     ap.add_argument("--seats", default="1,2,4")
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1000)

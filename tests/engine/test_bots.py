@@ -58,7 +58,7 @@ class _ViewOnlyRuleset:
         return self._inner.determinize(view, seat, rng)
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("bot_policy", "bot_prior"):
+        if name in ("bot_policy", "bot_prior", "bot_budget", "bot_search_apply", "bot_evaluate"):  # optional hooks
             raise AttributeError(name)
         raise AssertionError(f"a bot used ruleset.{name}")
 

@@ -18,6 +18,14 @@ the ruleset's optional hooks (see docs/BOTS.md):
   ranked first.
 - ``bot_prior(state, seat, action) -> float``: how promising an action looks
   (0..1); it ranks the actions of a node.
+- ``bot_search_apply(state, action, rng) -> bool``: apply a cheap estimate of
+  a costly action (a whole battle played out by bots) to a search state and
+  return True, or return False to let the search apply it for real.
+- ``bot_evaluate(state, seat) -> float``: the search's judgement of a position
+  where a rollout stops early (in [0, 1]), instead of ``state.heuristic``.
+- ``bot_budget(difficulty, budget) -> Budget``: the ruleset's tuning of a
+  difficulty's default budget (no slips in a cooperative game, say); a budget
+  passed to the bot explicitly is used as is.
 
 With either hook a node only considers its best-ranked actions, more as it
 gets visits (progressive widening), and selects among them with PUCT (the
@@ -148,6 +156,10 @@ class MCTSBot(Bot):
         super().__init__(seed)
         self.difficulty = difficulty
         self.budget = budget if budget is not None else BUDGETS[difficulty]
+        #: a budget given by the caller is used as is; the difficulty's default may be tuned by the
+        #: ruleset's optional ``bot_budget(difficulty, budget)`` hook
+        self._own_budget = budget is not None
+        self._base_budget = self.budget
         #: re-raise errors from the ruleset instead of logging them (simulate and tests)
         self.strict = strict
         #: the slowest fixed part of an iteration and the slowest bot_policy call in this decision
@@ -159,6 +171,10 @@ class MCTSBot(Bot):
         self._deadline = math.inf
         self._started = 0.0
         self._done = 0
+        #: the ruleset's bot_search_apply hook (cheap estimates of costly actions), if any
+        self._shortcut: Callable[..., Any] | None = None
+        #: the ruleset's bot_evaluate hook (the search's own leaf evaluation), if any
+        self._evaluate: Callable[..., Any] | None = None
 
     # --- the decision ----------------------------------------------------------------------
     def choose(self, ruleset: Ruleset, view: dict[str, Any], seat: int, legal: list[Action]) -> Action:
@@ -168,6 +184,9 @@ class MCTSBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0, "legal": 1}
             return legal[0]
+        tune = getattr(ruleset, "bot_budget", None)
+        if not self._own_budget:
+            self.budget = tune(self.difficulty, self._base_budget) if tune is not None else self._base_budget
         b = self.budget
         if b.noise > 0 and self.rng.random() < b.noise:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - started,
@@ -179,6 +198,8 @@ class MCTSBot(Bot):
         done = failures = 0
         policy = getattr(ruleset, "bot_policy", None)
         prior = getattr(ruleset, "bot_prior", None)
+        self._shortcut = getattr(ruleset, "bot_search_apply", None)
+        self._evaluate = getattr(ruleset, "bot_evaluate", None)
         self._head_cost = self._policy_cost = self._step_cost = 0.0
         self._steps = 0
         self._deadline = deadline
@@ -318,12 +339,12 @@ class MCTSBot(Bot):
                 child = _Node(untried, actor, node.ranks[untried][1])
                 child.avail = 1
                 node.children[untried] = child
-                state.apply(untried)
+                self._apply(state, untried)
                 path.append(child)
                 break
             best = self._select(node, available, c) if node.hinted else self._select_ucb(available, c)
             assert best.action is not None
-            state.apply(best.action)
+            self._apply(state, best.action)
             path.append(best)
             node = best
         root.visits += 1
@@ -334,6 +355,11 @@ class MCTSBot(Bot):
             n.visits += 1
             n.reward += v
             n.sq += v * v
+
+    def _apply(self, state: GameState, action: Action) -> None:
+        """Apply an action to a search state (the ruleset's cheap estimate when it offers one)."""
+        if self._shortcut is None or not self._shortcut(state, action, self.rng):
+            state.apply(action)
 
     def _select_ucb(self, available: list[_Node], c: float) -> _Node:
         """UCB1 with availability counts (nodes without hints)."""
@@ -409,17 +435,18 @@ class MCTSBot(Bot):
                     action = None
             if action is None:
                 action = legal[0] if len(legal) == 1 else rng.choice(legal)
-            state.apply(action)
+            self._apply(state, action)
             self._steps += 1
             self._step_cost += (time.perf_counter() - t0 - self._step_cost) / self._steps
         res = state.result()
         if res is not None:
             return lambda s: _clamp(res.value(s))
         cache: dict[int, float] = {}
+        judge = self._evaluate
 
         def value(s: int) -> float:
             if s not in cache:
-                cache[s] = _clamp(state.heuristic(s))
+                cache[s] = _clamp(judge(state, s) if judge is not None else state.heuristic(s))
             return cache[s]
 
         return value

@@ -106,6 +106,33 @@ class ExpeditionRuleset(HostingRuleset):
         assert isinstance(state, ExpeditionState)
         return policy(state, seat, legal, rng)
 
+    def bot_search_apply(self, state: GameState, action: Action, rng: Rng) -> bool:
+        """A battle inside a bot's search is replayed from a memo of real ones (botsearch.py)."""
+        from game.rulesets.expedition.botsearch import search_apply
+
+        assert isinstance(state, ExpeditionState)
+        return search_apply(state, action, rng)
+
+    def bot_prior(self, state: GameState, seat: int, action: Action) -> float:
+        """How promising an action looks to the search: moves by the distance they gain (botsearch.py)."""
+        from game.rulesets.expedition.botsearch import prior
+
+        assert isinstance(state, ExpeditionState)
+        return prior(state, seat, action)
+
+    def bot_budget(self, difficulty: str, budget: Any) -> Any:
+        """The search budget tuned for the expedition (botsearch.budget)."""
+        from game.rulesets.expedition.botsearch import budget as tuned
+
+        return tuned(difficulty, budget)
+
+    def bot_evaluate(self, state: GameState, seat: int) -> float:
+        """The search's judgement where a rollout stops: progress, health, the race (botsearch.py)."""
+        from game.rulesets.expedition.botsearch import evaluate
+
+        assert isinstance(state, ExpeditionState)
+        return evaluate(state, seat)
+
     def expand_level(self, data: dict[str, Any], path: Path, root: Path) -> dict[str, Any]:
         """Read the level's Tiled map (``map.tiled``) into rows, sites, NPCs and starts."""
         from game.rulesets.expedition.tiled import expand

@@ -81,6 +81,10 @@ class QuestRuleset(Ruleset):
         act = bot.policy(state, seat, legal, rng)
         return act if act in legal else None
 
+    def bot_budget(self, difficulty: str, budget: Any) -> Any:
+        """The search budget tuned for a cooperative game (bot.budget: no slips for normal)."""
+        return bot.budget(difficulty, budget)
+
     if hasattr(bot, "prior"):  # bot.py (quest-content's) may add a prior; the search bot then uses it
         def bot_prior(self, state: QuestState, seat: int, action: Action) -> float:
             """How promising an action looks to the search bot (bot.prior)."""

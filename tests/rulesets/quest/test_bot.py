@@ -148,3 +148,24 @@ def test_the_heuristic_policy_wins_far_more_often_than_random_moves_on_the_same_
     policy = sum(_outcome(*d, policy=True) for d in deals)
     random = sum(_outcome(*d, policy=False) for d in deals)
     assert policy >= random + 2, (policy, random)
+
+
+def test_normal_bots_do_not_slip_in_the_cooperative_quest():
+    """A slip (the runner-up, one real choice in ten) costs the whole table in quest: normal has none there."""
+    from game.engine.bots import MCTSBot
+
+    assert RULESET.bot_budget("normal", BUDGETS["normal"]).slip == 0.0
+    assert BUDGETS["normal"].slip > 0  # the other rulesets keep theirs
+    assert RULESET.bot_budget("easy", BUDGETS["easy"]) == BUDGETS["easy"]
+    assert RULESET.bot_budget("hard", BUDGETS["hard"]) == BUDGETS["hard"]
+    st = _advance(_game(MILL, 2, 5), Rng(3), _rich_decision)
+    seat = st.to_act()
+    default = make_bot("normal", 3)
+    assert isinstance(default, MCTSBot)
+    default.budget = default.budget.replace(iterations=8, seconds=None)  # fewer iterations, still tuned
+    default._base_budget = default.budget
+    default.choose(RULESET, st.view(seat), seat, st.legal_actions())
+    assert default.budget.slip == 0.0 and default.last_stats["slip"] is False
+    given = make_bot("normal", 3, budget=BUDGETS["normal"].replace(iterations=8, seconds=None))
+    given.choose(RULESET, st.view(seat), seat, st.legal_actions())
+    assert given.budget.slip == BUDGETS["normal"].slip  # a budget passed explicitly is used as is
