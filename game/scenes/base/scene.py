@@ -91,6 +91,9 @@ class RulesetScene(TableWords, Scene):
         self.chrome = TableChrome(self)
         self.driver = MatchDriver(self, match)
         self.animator = self._make_animator()
+        from game.scenes.base.tutor import Guide
+
+        self.guide = Guide(self)  # the level's tutorial (when it has one) and the hint button
 
     # ================================================================= hooks for subclasses
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -167,7 +170,10 @@ class RulesetScene(TableWords, Scene):
             self.toast.show(t("game.illegal", reason=self.explain(action)), "error")
             self.app.play_sound("illegal")
             return False
-        return self._apply(action, self.viewer)
+        if not self._apply(action, self.viewer):
+            return False
+        self.guide.on_action(action)
+        return True
 
     def explain(self, action: Action) -> str:
         """Return why an action is not legal now, in words."""
@@ -187,6 +193,7 @@ class RulesetScene(TableWords, Scene):
 
     def undo(self) -> None:
         """Undo the last action of the seat in front of the screen (the reason when refused)."""
+        self.guide.hints.forget()
         self.driver.undo()
 
     def confirm(self) -> None:
@@ -267,6 +274,7 @@ class RulesetScene(TableWords, Scene):
                 if self._tray_hold > 1.6 and not self.queue.busy:
                     tray.clear()
         self.driver.step()
+        self.guide.update()
 
     def is_animating(self) -> bool:
         """True while anything moves (the loop then ticks instead of sleeping)."""
@@ -277,7 +285,10 @@ class RulesetScene(TableWords, Scene):
 
     def wakeup_in(self) -> float | None:
         """When the loop must run a frame without input: a change not drawn yet, a bot to start or its pace."""
-        return self.driver.wakeup_in()
+        due = self.driver.wakeup_in()
+        if self.guide.hints.thinking:  # a hint's search runs: look again soon (it also wakes the loop)
+            due = 0.1 if due is None else min(due, 0.1)
+        return due
 
     # ================================================================= input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -315,6 +326,8 @@ class RulesetScene(TableWords, Scene):
         """A legal region was clicked: play its action (a chooser when it stands for several)."""
         if payload is ACK:
             self.driver.acknowledge()
+        elif self.guide.on_click(payload):
+            return
         elif payload is CANCEL:
             self.on_intent_cancel()
         elif isinstance(payload, Action):

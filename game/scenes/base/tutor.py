@@ -1,0 +1,306 @@
+"""The guide over a game table: the tutorial's steps and the hint button's answer, drawn the same way.
+
+Both point at the place of an action the player may take: the hit regions the panes registered this
+frame whose payload stands for it (a board target, an action-bar button, the "End turn" pause), drawn
+with a gold outline and one short sentence in a bubble beside it. The tutorial (``game.engine.tutorial``)
+comes from the level's ``[[tutorial]]`` steps; when a step waits for an action that is not possible now,
+or once the script has run out, the tutor points at the hint's move instead, so a newcomer who only ever
+clicks the outlined place plays the whole game. "Leave tutorial" stops all of it at any time.
+Bots' turns play on under the guide: it never blocks the driver.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.i18n import t
+from game.engine.tutorial import TutorialRun, script_of
+from game.scenes.base.chrome import actions_of
+from game.scenes.base.driver import ACK
+from game.scenes.base.hint import Hint, HintService
+from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+
+class _Marker:
+    """A payload of the guide's own buttons."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+TUTOR_NEXT = _Marker("tutor-next")
+TUTOR_LEAVE = _Marker("tutor-leave")
+HINT = _Marker("hint")
+HINT_CLOSE = _Marker("hint-close")
+
+BUBBLE_W = 330
+TEXT_PX = 16
+
+
+class Guide:
+    """The tutorial run (when the level has one), the hint service, and their drawing over the table."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        steps = script_of(scene.match.level)
+        self.run: TutorialRun | None = TutorialRun(steps) if steps else None
+        self.hints = HintService(scene.match, scene.driver.wake)
+        self.hint_shown = False          # the player pressed the hint button for this position
+        self.texts = uitext.TextRecorder()
+        self.targets: list[HitRegion] = []
+        self.bubble: pygame.Rect | None = None
+        self.next_rect: pygame.Rect | None = None
+        self.leave_rect: pygame.Rect | None = None
+        self.hint_rect: pygame.Rect | None = None
+        self._seen_done = True
+
+    # ================================================================= state
+    @property
+    def tutoring(self) -> bool:
+        """True while the tutorial guides (it has a script and the player has not left it)."""
+        return self.run is not None and not self.run.left
+
+    def on_action(self, action: Action) -> None:
+        """The player in front applied ``action``: the script may move on; a shown hint is spent."""
+        self.hint_shown = False
+        if self.tutoring and self.run is not None:
+            self.run.on_action(action)
+
+    def next(self) -> None:
+        """The Next button of a step or an explanation."""
+        if self.run is not None:
+            self.run.next()
+
+    def leave(self) -> None:
+        """Leave the tutorial: the game goes on without the guide."""
+        if self.run is not None:
+            self.run.leave()
+            self.scene.toast.show(t("tutor.left"), "info")
+
+    def ask_hint(self) -> None:
+        """The hint button: start (or show again) the hint for the seat in front."""
+        scene = self.scene
+        if not scene.can_act():
+            scene.toast.show(t("hint.not_now"), "info")
+            return
+        self.hint_shown = True
+        self._request()
+
+    def on_click(self, payload: Any) -> bool:
+        """Handle a click on one of the guide's buttons; False when the payload is not the guide's."""
+        if payload is TUTOR_NEXT:
+            self.next()
+        elif payload is TUTOR_LEAVE:
+            self.leave()
+        elif payload is HINT:
+            self.ask_hint()
+        elif payload is HINT_CLOSE:
+            self.hint_shown = False
+        else:
+            return False
+        self.scene.driver.dirty = True
+        return True
+
+    def wants_hint(self) -> bool:
+        """True when a hint should be asked for: the tutor points at the hint's move now."""
+        run = self.run
+        scene = self.scene
+        if not self.tutoring or run is None or not scene.can_act():
+            return False
+        if run.done:
+            return True
+        if run.waits_for_next():
+            return False
+        return run.step is not None and run.step.wait == "action" and not run.expected(scene.legal)
+
+    def hint(self) -> Hint | None:
+        """The finished hint for this position when it is to be shown."""
+        return self.hints.ready(self.scene.viewer) if (self.hint_shown or self.wants_hint()) else None
+
+    def update(self) -> None:
+        """Per frame: let the script adapt to the position, and ask for the hint the tutor needs."""
+        scene = self.scene
+        job = self.hints.job
+        if job is not None and job.done.is_set() and not self._seen_done:
+            self._seen_done = True
+            scene.driver.dirty = True  # the answer arrived: draw it
+            if job.error:
+                scene.toast.show(t("hint.failed", msg=job.error), "error")
+        if not scene.can_act():
+            return
+        if self.tutoring and self.run is not None:
+            self.run.adapt(scene.legal)
+        if self.wants_hint():
+            self._request()
+
+    def _request(self) -> None:
+        before = self.hints.job
+        job = self.hints.request(self.scene.viewer, self.scene.lang)
+        if job is not before:
+            self._seen_done = False
+
+    # ================================================================= what to point at
+    def target_actions(self) -> list[Action]:
+        """The actions the guide points at now (the step's, else the hint's)."""
+        scene = self.scene
+        if not scene.can_act():
+            return []
+        if self.tutoring and self.run is not None and not self.run.done and not self.run.waits_for_next():
+            expected = self.run.expected(scene.legal)
+            if expected:
+                return expected
+        hint = self.hint()
+        return [hint.action] if hint is not None and hint.action is not None else []
+
+    def find_targets(self) -> list[HitRegion]:
+        """The regions registered this frame to point at: the Next button, the pause, or the actions'."""
+        router = self.scene.router
+        if self.tutoring and self.run is not None and self.run.waits_for_next():
+            return [r for r in router.regions if r.payload is TUTOR_NEXT]
+        if self.scene.driver.ack is not None:
+            return [r for r in router.regions if r.payload is ACK]
+        wanted = set(self.target_actions())
+        if not wanted:
+            return []
+        out = [r for r in router.regions if r.legal and any(a in wanted for a in actions_of(r.payload))]
+        # one region per action: the most precise one (standing for the fewest actions), topmost first
+        out.sort(key=lambda r: len(actions_of(r.payload)))
+        return out
+
+    def message(self) -> str:
+        """The sentence in the bubble ("" for none)."""
+        lang = self.scene.lang
+        run = self.run
+        scene = self.scene
+        if self.tutoring and run is not None:
+            st = run.step
+            if st is not None and run.explaining:
+                return st.after_words(lang)
+            if st is not None and (st.wait != "action" or run.expected(scene.legal)):
+                return st.words(lang) if (scene.can_act() or st.wait == "ack") else ""
+        hint = self.hint()
+        if hint is not None and hint.action is not None:
+            return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+        if self.hint_shown and self.hints.thinking:
+            return t("hint.thinking")
+        if self.tutoring and run is not None and scene.can_act():
+            return t("tutor.thinking") if run.done or self.hints.thinking else ""
+        return ""
+
+    # ================================================================= regions and drawing
+    def register(self, router: Any) -> None:
+        """Register the guide's buttons (Next, Leave tutorial, the hint button) on top of the table."""
+        scene = self.scene
+        self.hint_rect = self._hint_button_rect()
+        router.add(HitRegion(self.hint_rect, payload=HINT, tooltip=t("hint.tooltip"), highlight=False,
+                             key="hint", legal=scene.can_act(), reason=t("hint.not_now")))
+        self.leave_rect = None
+        if self.tutoring:
+            self.leave_rect = self._leave_rect()
+            router.add(HitRegion(self.leave_rect, payload=TUTOR_LEAVE, tooltip=t("tutor.leave_tip"),
+                                 highlight=False, key="tutor-leave"))
+        self.next_rect = None
+        self.bubble = None
+        self.targets = []
+
+    def _hint_button_rect(self) -> pygame.Rect:
+        lr = self.scene.log_rect
+        h = gfx.line_height(TEXT_PX - 2, True) + 8
+        w = min(lr.w // 2, gfx.text_size(t("hint.button"), TEXT_PX - 2, True)[0] + 24)
+        return pygame.Rect(lr.right - w - 6, lr.y + 3, w, h)
+
+    def _leave_rect(self) -> pygame.Rect:
+        br = self.scene.board_rect
+        h = gfx.line_height(TEXT_PX - 2, True) + 8
+        w = gfx.text_size(t("tutor.leave"), TEXT_PX - 2, True)[0] + 24
+        return pygame.Rect(br.right - w - 6, br.y + 4, w, h)
+
+    def layout_bubble(self, router: Any) -> None:
+        """After every region is registered: find the targets, place the bubble and its Next button."""
+        text = self.message()
+        needs_next = self.tutoring and self.run is not None and self.run.waits_for_next()
+        if not text:
+            self.targets = self.find_targets() if not needs_next else []
+            return
+        board = self.scene.board_rect
+        canvas = pygame.Rect(0, 0, 1280, 720)
+        width = min(BUBBLE_W, board.w - 20)
+        block = uitext.fit_block(text, width - 24, 260, TEXT_PX, 12)
+        lh = gfx.line_height(block.size)
+        bh = gfx.line_height(TEXT_PX - 1, True) + 14 if needs_next else 0
+        box = pygame.Rect(0, 0, width, len(block.lines) * lh + 20 + bh)
+        if needs_next:
+            bw = gfx.text_size(t("tutor.next"), TEXT_PX - 1, True)[0] + 30
+            self.next_rect = pygame.Rect(0, 0, bw, bh - 6)
+            self._place(box, None, board, canvas)
+            self.next_rect.bottomright = (box.right - 10, box.bottom - 8)
+            router.add(HitRegion(self.next_rect, payload=TUTOR_NEXT, highlight=False, key="tutor-next"))
+            self.targets = self.find_targets()
+        else:
+            self.targets = self.find_targets()
+            self._place(box, self.targets[0].rect if self.targets else None, board, canvas)
+        self.bubble = box
+
+    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
+        """Put the bubble beside ``near`` (below, above, right, left: the first that fits the canvas)."""
+        if near is None:
+            box.midtop = (board.centerx, board.y + 40)
+            box.clamp_ip(canvas)
+            return
+        for side in ("below", "above", "right", "left"):
+            if side == "below":
+                box.midtop = (near.centerx, near.bottom + 12)
+            elif side == "above":
+                box.midbottom = (near.centerx, near.top - 12)
+            elif side == "right":
+                box.midleft = (near.right + 12, near.centery)
+            else:
+                box.midright = (near.left - 12, near.centery)
+            if canvas.inflate(-8, -8).contains(box):
+                return
+        box.midtop = (near.centerx, near.bottom + 12)
+        box.clamp_ip(canvas.inflate(-8, -8))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Outline the targets, draw the bubble, Next, "Leave tutorial" and the hint button."""
+        pal = gfx.palette()
+        self.texts.begin()
+        hovered = self.scene.router.hovered
+        hkey = hovered.key if hovered is not None else None
+        for r in self.targets[:6]:
+            gfx.highlight(surface, r.rect.inflate(6, 6), pal.accent, 4, 8)
+        if self.hint_rect is not None:
+            label = t("hint.thinking_short") if self.hints.thinking else t("hint.button")
+            Button(self.hint_rect, label, HINT, self.scene.can_act(), None, TEXT_PX - 2).draw(surface, hkey == "hint")
+        if self.leave_rect is not None:
+            Button(self.leave_rect, t("tutor.leave"), TUTOR_LEAVE, True, None, TEXT_PX - 2).draw(
+                surface, hkey == "tutor-leave")
+        box = self.bubble
+        if box is None:
+            return
+        gfx.shadow(surface, box, 10, (2, 4), blur=4)
+        gfx.panel(surface, box, colour=pal.ink, edge=pal.accent, radius=10)
+        inner = box.inflate(-24, -20)
+        if self.next_rect is not None:
+            inner.h = self.next_rect.top - 6 - inner.y
+        text = self.message()
+        self.texts.block(surface, text, inner, TEXT_PX, 12, pal.ink_light)
+        if self.next_rect is not None:
+            Button(self.next_rect, t("tutor.next"), TUTOR_NEXT, True, None, TEXT_PX - 1, primary=True).draw(
+                surface, hkey == "tutor-next")
+
+    def text_problems(self) -> list[str]:
+        """Guide text cut or outside its box in the last drawing."""
+        return self.texts.problems()
