@@ -8,10 +8,9 @@ A level may carry a ``[[tutorial]]`` array of steps (schema: ``schema.TutorialSt
 - ``{kind, args}``: an action of that kind whose arguments include the given ones.
 
 After the awaited action the step's ``after`` text (when it has one) explains what happened and waits
-for Next. Other legal actions are allowed: the script does not forbid them, it waits; when the action a
-step waits for is no longer possible while the player must act, the script *adapts*: it jumps ahead to
-the first later step that is possible now (an ``ack``/``any`` step, or an action step with a match
-among the legal actions), or, when none is, stays and lets the player play on until it is. This module is pure
+for Next. Other legal actions are allowed: the script does not forbid them, it waits (the tutor points at
+the hint's move meanwhile). It *adapts* only when a step's moment has passed: its action was possible at
+an earlier decision and is not any more; then the script goes on to the next step. This module is pure
 (no pygame): the run is a small state machine the tests drive without a window.
 """
 
@@ -88,6 +87,7 @@ class TutorialRun:
     explaining: bool = False       # the current step's action happened; its ``after`` text waits for Next
     left: bool = False             # the player left the tutorial
     skipped: list[int] = field(default_factory=list)
+    seen: bool = False             # the current step's action was possible at a decision since it began
 
     @property
     def done(self) -> bool:
@@ -128,20 +128,24 @@ class TutorialRun:
         return True
 
     def adapt(self, legal: list[Action]) -> bool:
-        """The player must act and the step's action is not possible: jump to the next possible step.
+        """The player must act now: note whether the step's action is possible, and move on once its moment passed.
 
-        Returns True when the script moved. Steps jumped over are remembered in ``skipped``.
+        A step whose action is not possible *yet* waits (the player plays on, the tutor points at the
+        hint). Once its action was possible at an earlier decision and is not any more (the player did
+        something else and the game moved on), the script goes to the next step. Returns True when it
+        moved; the steps passed over are remembered in ``skipped``.
         """
         st = self.step
-        if st is None or self.explaining or st.wait != "action" or any(st.matches(a) for a in legal):
+        if st is None or self.explaining or st.wait != "action":
             return False
-        for j in range(self.index + 1, len(self.steps)):
-            nxt = self.steps[j]
-            if nxt.wait != "action" or any(nxt.matches(a) for a in legal):
-                self.skipped.extend(range(self.index, j))
-                self.index = j
-                return True
-        return False
+        if any(st.matches(a) for a in legal):
+            self.seen = True
+            return False
+        if not self.seen:
+            return False
+        self.skipped.append(self.index)
+        self._advance()
+        return True
 
     def leave(self) -> None:
         """The player left the tutorial: nothing more is shown."""
@@ -149,4 +153,5 @@ class TutorialRun:
 
     def _advance(self) -> None:
         self.explaining = False
+        self.seen = False
         self.index += 1

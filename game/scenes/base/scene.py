@@ -113,6 +113,11 @@ class RulesetScene(TableWords, Scene):
         self.animator.viewer = self.viewer
         self.animator.feed(events)
 
+    def guide_first(self, action: Action) -> Any | None:
+        """The payload of a click the table needs before ``action``'s own region plays it (e.g. turning
+        a chip to the face the action places), or None; the tutor and the hint outline that one first."""
+        return None
+
     def inspect(self, payload: Any) -> None:
         """Right-click on a region: show it large (default: the action's description)."""
         if isinstance(payload, Action):

@@ -123,7 +123,8 @@ class Guide:
             return True
         if run.waits_for_next():
             return False
-        return run.step is not None and run.step.wait == "action" and not run.expected(scene.legal)
+        st = run.step
+        return st is not None and (st.wait == "any" or (st.wait == "action" and not run.expected(scene.legal)))
 
     def hint(self) -> Hint | None:
         """The finished hint for this position when it is to be shown."""
@@ -174,7 +175,13 @@ class Guide:
         wanted = set(self.target_actions())
         if not wanted:
             return []
-        out = [r for r in router.regions if r.legal and any(a in wanted for a in actions_of(r.payload))]
+        order = list(wanted)
+        firsts = [self.scene.guide_first(a) for a in order]
+        first = [f for f in firsts if f is not None]
+        if first and len(first) == len(firsts):  # a click the table needs before any of them (a chip's face)
+            return [r for r in router.regions if any(_same_payload(r.payload, f) for f in first)]
+        ready = {a for a, f in zip(order, firsts) if f is None}
+        out = [r for r in router.regions if r.legal and any(a in ready for a in actions_of(r.payload))]
         # one region per action: the most precise one (standing for the fewest actions), topmost first
         out.sort(key=lambda r: len(actions_of(r.payload)))
         return out
@@ -304,3 +311,11 @@ class Guide:
     def text_problems(self) -> list[str]:
         """Guide text cut or outside its box in the last drawing."""
         return self.texts.problems()
+
+
+def _same_payload(have: Any, want: Any) -> bool:
+    """Payload equality that never raises (payloads may be any objects)."""
+    try:
+        return bool(have == want)
+    except Exception:  # noqa: BLE001
+        return False
