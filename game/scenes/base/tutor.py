@@ -65,6 +65,7 @@ class Guide:
         self.leave_rect: pygame.Rect | None = None
         self.hint_rect: pygame.Rect | None = None
         self._seen_done = True
+        self.button_px = TEXT_PX - 2
 
     # ================================================================= state
     @property
@@ -208,31 +209,38 @@ class Guide:
 
     # ================================================================= regions and drawing
     def register(self, router: Any) -> None:
-        """Register the guide's buttons (Next, Leave tutorial, the hint button) on top of the table."""
+        """Register the guide's buttons (the hint button, "Leave tutorial") on top of the table."""
         scene = self.scene
-        self.hint_rect = self._hint_button_rect()
+        self.hint_rect, self.leave_rect, self.button_px = self._title_buttons()
         router.add(HitRegion(self.hint_rect, payload=HINT, tooltip=t("hint.tooltip"), highlight=False,
                              key="hint", legal=scene.can_act(), reason=t("hint.not_now")))
-        self.leave_rect = None
-        if self.tutoring:
-            self.leave_rect = self._leave_rect()
+        if self.leave_rect is not None:
             router.add(HitRegion(self.leave_rect, payload=TUTOR_LEAVE, tooltip=t("tutor.leave_tip"),
                                  highlight=False, key="tutor-leave"))
         self.next_rect = None
         self.bubble = None
         self.targets = []
 
-    def _hint_button_rect(self) -> pygame.Rect:
+    def _title_buttons(self) -> tuple[pygame.Rect, pygame.Rect | None, int]:
+        """The hint button (and "Leave tutorial" while tutoring) at the right of the log panel's title row,
+        their words as large as fits beside the title (14 px down to 10)."""
+        panel = self.scene.log_panel
         lr = self.scene.log_rect
-        h = gfx.line_height(TEXT_PX - 2, True) + 8
-        w = min(lr.w // 2, gfx.text_size(t("hint.button"), TEXT_PX - 2, True)[0] + 24)
-        return pygame.Rect(lr.right - w - 6, lr.y + 3, w, h)
-
-    def _leave_rect(self) -> pygame.Rect:
-        br = self.scene.board_rect
-        h = gfx.line_height(TEXT_PX - 2, True) + 8
-        w = gfx.text_size(t("tutor.leave"), TEXT_PX - 2, True)[0] + 24
-        return pygame.Rect(br.right - w - 6, br.y + 4, w, h)
+        row_h = gfx.line_height(panel.size + 1, True) + 6
+        title_w = gfx.text_size(panel.title or "", panel.size + 1, True)[0] + 12 + 10
+        labels = [t("hint.button")] + ([t("tutor.leave")] if self.tutoring else [])
+        px = 14
+        while px > 10 and sum(gfx.text_size(w, px, True)[0] + 20 for w in labels) + 6 * len(labels) > lr.w - title_w:
+            px -= 1
+        h = max(16, min(row_h - 6, gfx.line_height(px, True) + 6))
+        rects: list[pygame.Rect] = []
+        x = lr.right - 6
+        for w in labels:
+            bw = gfx.text_size(w, px, True)[0] + 20
+            x -= bw
+            rects.append(pygame.Rect(x, lr.y + 3, bw, h))
+            x -= 6
+        return rects[0], (rects[1] if len(rects) > 1 else None), px
 
     def layout_bubble(self, router: Any) -> None:
         """After every region is registered: find the targets, place the bubble and its Next button."""
@@ -289,10 +297,10 @@ class Guide:
         for r in self.targets[:6]:
             gfx.highlight(surface, r.rect.inflate(6, 6), pal.accent, 4, 8)
         if self.hint_rect is not None:
-            label = t("hint.thinking_short") if self.hints.thinking else t("hint.button")
-            Button(self.hint_rect, label, HINT, self.scene.can_act(), None, TEXT_PX - 2).draw(surface, hkey == "hint")
+            label = t("hint.button")
+            Button(self.hint_rect, label, HINT, self.scene.can_act(), None, self.button_px).draw(surface, hkey == "hint")
         if self.leave_rect is not None:
-            Button(self.leave_rect, t("tutor.leave"), TUTOR_LEAVE, True, None, TEXT_PX - 2).draw(
+            Button(self.leave_rect, t("tutor.leave"), TUTOR_LEAVE, True, None, self.button_px).draw(
                 surface, hkey == "tutor-leave")
         box = self.bubble
         if box is None:

@@ -295,6 +295,9 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def on_intent(self, intent: Any) -> None:
         """Wheel scrolls a tall dungeon; dropping the Depths map picks its shift; dropping the chip places it."""
+        if isinstance(intent, Scroll) and intent.payload == ui("hint"):
+            self.whatnow.scroll_by(intent.dy)
+            return
         if isinstance(intent, Scroll) and self.board_rect.collidepoint(intent.pos) and self.board.lay is not None:
             self.board.scroll_by(intent.dy)
             return
