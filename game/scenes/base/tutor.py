@@ -66,6 +66,7 @@ class Guide:
         self.hint_rect: pygame.Rect | None = None
         self._seen_done = True
         self.button_px = TEXT_PX - 2
+        self.labels = [t("hint.button")]
 
     # ================================================================= state
     @property
@@ -222,20 +223,34 @@ class Guide:
         self.targets = []
 
     def _title_buttons(self) -> tuple[pygame.Rect, pygame.Rect | None, int]:
-        """The hint button (and "Leave tutorial" while tutoring) at the right of the log panel's title row,
-        their words as large as fits beside the title (14 px down to 10)."""
+        """The hint button (and "Leave tutorial" while tutoring) at the right of the log panel's title row, as
+        large as fits (14 px down to 10) beside the title; where they do not fit, the title gives way, then the
+        buttons take their short words."""
         panel = self.scene.log_panel
         lr = self.scene.log_rect
         row_h = gfx.line_height(panel.size + 1, True) + 6
-        title_w = gfx.text_size(panel.title or "", panel.size + 1, True)[0] + 12 + 10
-        labels = [t("hint.button")] + ([t("tutor.leave")] if self.tutoring else [])
-        px = 14
-        while px > 10 and sum(gfx.text_size(w, px, True)[0] + 20 for w in labels) + 6 * len(labels) > lr.w - title_w:
-            px -= 1
+        title = t("game.log")
+        title_w = gfx.text_size(title, panel.size + 1, True)[0] + 22
+        long_words = [t("hint.button")] + ([t("tutor.leave")] if self.tutoring else [])
+        short_words = [t("hint.button_short")] + ([t("tutor.leave_short")] if self.tutoring else [])
+
+        def width(words: list[str], px: int) -> int:
+            return sum(gfx.text_size(w, px, True)[0] + 20 for w in words) + 6 * len(words) + 6
+
+        choice = None
+        for words, room in ((long_words, lr.w - title_w), (long_words, lr.w - 12), (short_words, lr.w - title_w),
+                            (short_words, lr.w - 12)):
+            px = next((p for p in range(14, 9, -1) if width(words, p) <= room), None)
+            if px is not None:
+                choice = (words, px, room == lr.w - title_w)
+                break
+        words, px, keep_title = choice if choice is not None else (short_words, 10, False)
+        panel.title = title if keep_title else ""
+        self.labels = words
         h = max(16, min(row_h - 6, gfx.line_height(px, True) + 6))
         rects: list[pygame.Rect] = []
         x = lr.right - 6
-        for w in labels:
+        for w in words:
             bw = gfx.text_size(w, px, True)[0] + 20
             x -= bw
             rects.append(pygame.Rect(x, lr.y + 3, bw, h))
@@ -270,8 +285,8 @@ class Guide:
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
         """Put the bubble beside ``near`` (below, above, right, left: the first that fits the canvas)."""
-        if near is None:
-            box.midtop = (board.centerx, board.y + 40)
+        if near is None:  # a step to read: at the foot of the board, where tables keep the least
+            box.midbottom = (board.centerx, board.bottom - 16)
             box.clamp_ip(canvas)
             return
         for side in ("below", "above", "right", "left"):
@@ -297,10 +312,10 @@ class Guide:
         for r in self.targets[:6]:
             gfx.highlight(surface, r.rect.inflate(6, 6), pal.accent, 4, 8)
         if self.hint_rect is not None:
-            label = t("hint.button")
+            label = self.labels[0]
             Button(self.hint_rect, label, HINT, self.scene.can_act(), None, self.button_px).draw(surface, hkey == "hint")
         if self.leave_rect is not None:
-            Button(self.leave_rect, t("tutor.leave"), TUTOR_LEAVE, True, None, self.button_px).draw(
+            Button(self.leave_rect, self.labels[-1], TUTOR_LEAVE, True, None, self.button_px).draw(
                 surface, hkey == "tutor-leave")
         box = self.bubble
         if box is None:

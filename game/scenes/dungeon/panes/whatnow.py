@@ -146,9 +146,12 @@ class WhatNowPane(DungeonPane):
         shown = lines[self.scroll:self.scroll + fit]
         body = pygame.Rect(rect.x + 10, title.bottom, rect.w - 20, rect.bottom - title.bottom)
         self.put(surface, "\n".join(shown), (rect.x + 10, title.bottom), size, pal.ink, box=body)
-        if self.truncated:  # where the text goes on: up and down marks at the right of the title row
-            marks = ("▲" if self.scroll > 0 else " ") + ("▼" if self.scroll + fit < len(lines) else " ")
-            gfx.text(surface, marks, (rect.right - 10, rect.y + 6), 13, pal.ink_soft, "topright")
+        if self.truncated:  # where the text goes on: small triangles at the right of the title row
+            cx, cy = rect.right - 14, title.centery
+            if self.scroll > 0:
+                pygame.draw.polygon(surface, pal.ink_soft, [(cx - 14, cy + 3), (cx - 8, cy - 4), (cx - 2, cy + 3)])
+            if self.scroll + fit < len(lines):
+                pygame.draw.polygon(surface, pal.accent, [(cx, cy - 3), (cx + 6, cy + 4), (cx + 12, cy - 3)])
 
     # ================================================================= regions
     def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
