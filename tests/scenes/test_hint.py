@@ -3,7 +3,7 @@ thread, shown on the board with one sentence why; it never depends on what the p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -16,6 +16,15 @@ from game.scenes.base import hint as hintmod
 from game.scenes.base.hint import HintService, hint_reason
 from game.scenes.base.tutor import HINT
 from tests.scenes.driving import click, frames, open_game, to_next_human, visible_point, wait_until
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts() -> Iterator[None]:
+    """Drop the fonts cached while this test's window lived (pygame.quit() at teardown makes them invalid)."""
+    yield
+    from game.ui import gfx
+
+    gfx.set_text_scale(gfx.text_scale())
 
 BUDGET = Budget(iterations=24, seconds=None, depth=8)
 

@@ -5,7 +5,7 @@ end and the player must win."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -15,6 +15,15 @@ from game.engine.protocol import SeatSpec
 from game.engine.registry import get_ruleset
 from game.scenes.base import hint as hintmod
 from tests.scenes.driving import click, open_game, visible_point, wait_until
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts() -> Iterator[None]:
+    """Drop the fonts cached while this test's window lived (pygame.quit() at teardown makes them invalid)."""
+    yield
+    from game.ui import gfx
+
+    gfx.set_text_scale(gfx.text_scale())
 
 #: the hint's search in these tests: fixed iterations, no clock, so a run is the same on any machine
 HINT = Budget(iterations=30, seconds=None, depth=12)
