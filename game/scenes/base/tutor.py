@@ -280,28 +280,39 @@ class Guide:
             self.targets = self.find_targets()
         else:
             self.targets = self.find_targets()
-            self._place(box, self.targets[0].rect if self.targets else None, board, canvas)
+            near = None
+            for r in self.targets[:6]:
+                near = r.rect.copy() if near is None else near.union(r.rect)
+            self._place(box, near, board, canvas)
         self.bubble = box
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
-        """Put the bubble beside ``near`` (below, above, right, left: the first that fits the canvas)."""
-        if near is None:  # a step to read: at the foot of the board, where tables keep the least
-            box.midbottom = (board.centerx, board.bottom - 16)
-            box.clamp_ip(canvas)
-            return
-        for side in ("below", "above", "right", "left"):
-            if side == "below":
-                box.midtop = (near.centerx, near.bottom + 12)
-            elif side == "above":
-                box.midbottom = (near.centerx, near.top - 12)
-            elif side == "right":
-                box.midleft = (near.right + 12, near.centery)
+        """Put the bubble beside the targets (below, above, right, left) or, for a step to read, at the board's
+        foot, top or middle: the first place inside the canvas that covers the fewest places to click (the
+        targets themselves never)."""
+        inner = canvas.inflate(-8, -8)
+        spots: list[tuple[str, tuple[int, int]]] = []
+        if near is not None:
+            spots = [("midtop", (near.centerx, near.bottom + 12)), ("midbottom", (near.centerx, near.top - 12)),
+                     ("midleft", (near.right + 12, near.centery)), ("midright", (near.left - 12, near.centery))]
+        spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),
+                  ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery))]
+        targets = [r.rect for r in self.targets[:12]]
+        clickable = [r.rect for r in self.scene.router.regions
+                     if r.legal and (actions_of(r.payload) or r.payload is ACK)]
+        best: tuple[int, int] | None = None
+        best_at: tuple[str, tuple[int, int]] = spots[0]
+        for order, (anchor, pos) in enumerate(spots):
+            setattr(box, anchor, pos)
+            box.clamp_ip(inner)
+            if any(box.colliderect(t_) for t_ in targets):
+                score = 10_000
             else:
-                box.midright = (near.left - 12, near.centery)
-            if canvas.inflate(-8, -8).contains(box):
-                return
-        box.midtop = (near.centerx, near.bottom + 12)
-        box.clamp_ip(canvas.inflate(-8, -8))
+                score = sum(1 for c in clickable if box.colliderect(c)) * 10 + order
+            if best is None or (score, order) < best:
+                best, best_at = (score, order), (anchor, pos)
+        setattr(box, best_at[0], best_at[1])
+        box.clamp_ip(inner)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Outline the targets, draw the bubble, Next, "Leave tutorial" and the hint button."""
