@@ -43,7 +43,6 @@ class _Marker:
 TUTOR_NEXT = _Marker("tutor-next")
 TUTOR_LEAVE = _Marker("tutor-leave")
 HINT = _Marker("hint")
-HINT_CLOSE = _Marker("hint-close")
 
 BUBBLE_W = 330
 TEXT_PX = 16
@@ -108,8 +107,6 @@ class Guide:
             self.leave()
         elif payload is HINT:
             self.ask_hint()
-        elif payload is HINT_CLOSE:
-            self.hint_shown = False
         else:
             return False
         self.scene.driver.dirty = True
