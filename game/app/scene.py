@@ -110,7 +110,8 @@ class Scene:
         if pygame_gui is None:  # no widget exists yet, so no widget event either
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            fn = self._callbacks.get(event.ui_element)
+            # a wake-up event may share the number after pygame.quit() reset the custom types (tests)
+            fn = self._callbacks.get(getattr(event, "ui_element", None))
             if fn is not None:
                 self.app.play_sound("click")
                 fn()

@@ -75,6 +75,25 @@ class SeatRange(StrictModel):
         return self
 
 
+ArgScalar = Union[bool, int, str]
+
+
+class TutorialWait(StrictModel):
+    """The action a tutorial step waits for: its kind and, optionally, arguments it must have."""
+
+    kind: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
+    args: dict[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")],
+               Union[ArgScalar, list[ArgScalar]]] = Field(default_factory=dict, max_length=8)
+
+
+class TutorialStep(StrictModel):
+    """One step of a guided tutorial (docs/LEVELS.md, "Guided tutorials")."""
+
+    text: LocalizedText
+    wait: Union[Literal["ack", "any"], TutorialWait] = "ack"
+    after: LocalizedText = ""
+
+
 class LevelBase(StrictModel):
     """Header fields common to every level file."""
 
@@ -90,6 +109,9 @@ class LevelBase(StrictModel):
     include: list[Annotated[str, StringConstraints(max_length=200)]] = Field(
         default_factory=list, max_length=16,
         description="shared files merged before this one, by path relative to this file")
+    tutorial: list[TutorialStep] = Field(
+        default_factory=list, max_length=60,
+        description="a guided tutorial: steps shown one by one over the table (docs/LEVELS.md)")
 
 
 class _AssetMarker:

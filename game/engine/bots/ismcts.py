@@ -231,7 +231,9 @@ class MCTSBot(Bot):
                            "seconds": time.perf_counter() - started,
                            "policy_pick": root.pick.key if root.pick is not None else None,
                            "kept_policy_pick": trusted, "slip": slipped,
-                           "visits": {a.key: root.children[a].visits for a in legal if a in root.children}}
+                           "visits": {a.key: root.children[a].visits for a in legal if a in root.children},
+                           "values": {a.key: root.children[a].mean() for a in legal
+                                      if a in root.children and root.children[a].visits > 0}}
         return action
 
     def _final_choice(self, root: _Node, legal: list[Action]) -> tuple[Action, bool]:

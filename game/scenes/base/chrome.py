@@ -174,6 +174,10 @@ class TableChrome:
         ack = self.ack_layout()
         if ack is not None:  # on top of everything but the inspector
             router.add(HitRegion(ack[1], payload=ACK, tooltip=host.driver.ack.summary, highlight=False, key="ack"))
+        guide = getattr(host, "guide", None)
+        if guide is not None:  # the hint button, the tutorial's buttons and what they point at
+            guide.register(router)
+            guide.layout_bubble(router)
         self.inspector.register(router)
 
     def _fill_bar(self, legal: list[Action], covered: set[Action], acting: bool) -> None:
@@ -282,6 +286,9 @@ class TableChrome:
         self.router.draw_ghost(surface)
         self.banner.draw(surface)
         self.draw_ack(surface)
+        guide = getattr(self.host, "guide", None)
+        if guide is not None:
+            guide.draw(surface)
         self.toast.draw(surface)
         self.inspector.draw(surface)
         if not self.inspector.visible:

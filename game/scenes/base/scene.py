@@ -91,6 +91,9 @@ class RulesetScene(TableWords, Scene):
         self.chrome = TableChrome(self)
         self.driver = MatchDriver(self, match)
         self.animator = self._make_animator()
+        from game.scenes.base.tutor import Guide
+
+        self.guide = Guide(self)  # the level's tutorial (when it has one) and the hint button
 
     # ================================================================= hooks for subclasses
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -109,6 +112,11 @@ class RulesetScene(TableWords, Scene):
         """Queue animations for the events of the action just applied (default: EventAnimator)."""
         self.animator.viewer = self.viewer
         self.animator.feed(events)
+
+    def guide_first(self, action: Action) -> Any | None:
+        """The payload of a click the table needs before ``action``'s own region plays it (e.g. turning
+        a chip to the face the action places), or None; the tutor and the hint outline that one first."""
+        return None
 
     def inspect(self, payload: Any) -> None:
         """Right-click on a region: show it large (default: the action's description)."""
@@ -167,7 +175,10 @@ class RulesetScene(TableWords, Scene):
             self.toast.show(t("game.illegal", reason=self.explain(action)), "error")
             self.app.play_sound("illegal")
             return False
-        return self._apply(action, self.viewer)
+        if not self._apply(action, self.viewer):
+            return False
+        self.guide.on_action(action)
+        return True
 
     def explain(self, action: Action) -> str:
         """Return why an action is not legal now, in words."""
@@ -187,6 +198,7 @@ class RulesetScene(TableWords, Scene):
 
     def undo(self) -> None:
         """Undo the last action of the seat in front of the screen (the reason when refused)."""
+        self.guide.hints.forget()
         self.driver.undo()
 
     def confirm(self) -> None:
@@ -283,6 +295,7 @@ class RulesetScene(TableWords, Scene):
                 if self._tray_hold > 1.6 and not self.queue.busy:
                     tray.clear()
         self.driver.step()
+        self.guide.update()
 
     def is_animating(self) -> bool:
         """True while anything moves (the loop then ticks instead of sleeping)."""
@@ -293,7 +306,10 @@ class RulesetScene(TableWords, Scene):
 
     def wakeup_in(self) -> float | None:
         """When the loop must run a frame without input: a change not drawn yet, a bot to start or its pace."""
-        return self.driver.wakeup_in()
+        due = self.driver.wakeup_in()
+        if self.guide.hints.thinking:  # a hint's search runs: look again soon (it also wakes the loop)
+            due = 0.1 if due is None else min(due, 0.1)
+        return due
 
     # ================================================================= input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -331,6 +347,8 @@ class RulesetScene(TableWords, Scene):
         """A legal region was clicked: play its action (a chooser when it stands for several)."""
         if payload is ACK:
             self.driver.acknowledge()
+        elif self.guide.on_click(payload):
+            return
         elif payload is CANCEL:
             self.on_intent_cancel()
         elif isinstance(payload, Action):

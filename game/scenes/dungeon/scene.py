@@ -226,6 +226,20 @@ class DungeonScene(PaneHost, RulesetScene):
         return uitext.problems(self.drawn_texts())
 
     # ================================================================= input
+    def guide_first(self, action: Action) -> Any | None:
+        """A placement shows the face up of the drawn chip: the tutor first points at the face it needs."""
+        if action.kind != "place":
+            return None
+        p = self.table_view().player(self.shown_seat())
+        cid = p.pending_chip if p is not None else None
+        if not cid:
+            return None
+        faces = self.tables.chip_faces(cid)
+        face = action.get("face")
+        if face in faces and self.selection.face(cid, faces) != face:
+            return ui("face", faces.index(face))
+        return None
+
     def on_click(self, payload: Any) -> None:
         """The scene's own payloads (faces, seats, Depths controls); cells stand for a face-specific action."""
         if is_ui(payload):
@@ -281,6 +295,9 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def on_intent(self, intent: Any) -> None:
         """Wheel scrolls a tall dungeon; dropping the Depths map picks its shift; dropping the chip places it."""
+        if isinstance(intent, Scroll) and intent.payload == ui("hint"):
+            self.whatnow.scroll_by(intent.dy)
+            return
         if isinstance(intent, Scroll) and self.board_rect.collidepoint(intent.pos) and self.board.lay is not None:
             self.board.scroll_by(intent.dy)
             return

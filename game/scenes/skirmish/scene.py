@@ -173,9 +173,9 @@ class SkirmishScene(PaneHost, RulesetScene):
         if self._targets_cache is not None and self._targets_cache[0] == key:
             return self._targets_cache[1]
         if ArenaPane.picking(sv):
-            regions = self.arena.regions(sv, legal) + self.advantages.regions(sv, legal)
+            regions = self.track.regions(sv, legal) + self.arena.regions(sv, legal) + self.advantages.regions(sv, legal)
         else:
-            regions = (self.arena.regions(sv, legal) + self.ground.regions(sv, legal) + self.menu.regions(sv, legal)
+            regions = (self.track.regions(sv, legal) + self.arena.regions(sv, legal) + self.ground.regions(sv, legal) + self.menu.regions(sv, legal)
                        + self.arena.target_regions(sv, legal) + self.chain.regions(sv, legal))
         self._targets_cache = (key, regions)
         return regions

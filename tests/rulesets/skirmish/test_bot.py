@@ -90,15 +90,20 @@ def _policy_vs_random(level_id: str, seats: int, smart_side: str, games: int) ->
     return wins
 
 
+#: the first real fight: the tutorial's young gnarls are made to lose (issue 15), so the Dark Lord's
+#: policy is measured where the two sides are even
+FAIR = "01_toll_bridge"
+
+
 def test_policy_beats_random_on_both_sides():
-    assert _policy_vs_random("tutorial", 2, "heroes", 6) >= 5
-    assert _policy_vs_random("tutorial", 2, "dark_lord", 6) >= 4
+    assert _policy_vs_random(FAIR, 2, "heroes", 6) >= 5
+    assert _policy_vs_random(FAIR, 2, "dark_lord", 6) >= 4
 
 
 @pytest.mark.slow
 def test_policy_beats_random_on_both_sides_many_games():
-    assert _policy_vs_random("tutorial", 3, "heroes", 30) >= 24
-    assert _policy_vs_random("tutorial", 2, "dark_lord", 30) >= 20
+    assert _policy_vs_random(FAIR, 3, "heroes", 30) >= 24
+    assert _policy_vs_random(FAIR, 2, "dark_lord", 30) >= 20
 
 
 def test_search_bot_plays_both_sides_to_the_end():

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.engine.i18n import t
+from game.ui import gfx
 from tests.scenes.dungeon.conftest import frames, hero_row_texts, hero_rows, pane_texts, region_of, start
 
 
@@ -81,10 +82,11 @@ def test_health_label_does_not_run_into_the_gold_column(big_app: Any) -> None:
     assert cs["gold"].pos[0] + HandPane.counter_width(cs["gold"]) <= scene.hand_rect.right
 
 
-def test_what_now_box_cuts_long_text_and_shows_it_whole_on_hover(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_what_now_box_scrolls_long_text_never_cuts_it(big_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: the box was ~9 px text cut off mid-sentence; now it stays readable and the wheel scrolls it."""
     import game.scenes.dungeon.panes.whatnow as mod  # the "What now" box words
 
-    long = " ".join(["palabra"] * 200)
+    long = " ".join(f"palabra{i}" for i in range(200))
     real = mod.t
     monkeypatch.setattr(mod, "t", lambda key, *a, **kw: long if key == "dscene.inspect_hint" else real(key, *a, **kw))
     scene = start(big_app)
@@ -93,11 +95,25 @@ def test_what_now_box_cuts_long_text_and_shows_it_whole_on_hover(big_app: Any, m
     assert whatnow.truncated
     assert long in whatnow.text
     hint_rect = scene.hand.spots()["hint"]
-    body = [r for r in pane_texts(scene, "whatnow") if "palabra" in r.text]
-    assert len(body) == 1 and body[0].text.endswith("…"), "the box shows the start, cut with an ellipsis"
-    assert hint_rect.contains(body[0].rect)
+    body = _box_body(scene, hint_rect)
+    assert len(body) == 1 and not body[0].text.endswith("…"), "whole lines, never cut with an ellipsis"
+    assert body[0].size * gfx.text_scale() >= mod.MIN_PX - 0.5 and hint_rect.contains(body[0].rect)
+    first = body[0].text.split()[0]
     region = region_of(scene, ("dg", "hint"))
     assert region is not None and region.tooltip == whatnow.text and region.shape == hint_rect
+    big_app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=hint_rect.center, rel=(0, 0), buttons=(0, 0, 0),
+                                     touch=False),
+                  pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0,
+                                     touch=False)], 1 / 30)
+    frames(big_app, 2)
+    assert whatnow.scroll > 0
+    body = _box_body(scene, hint_rect)
+    assert body[0].text.split()[0] != first, "the wheel shows later lines"
+
+
+def _box_body(scene: Any, box: Any) -> list[Any]:
+    """The "What now" box's drawn words below its title."""
+    return [r for r in pane_texts(scene, "whatnow") if box.contains(r.box) and r.text != t("dscene.what_now")]
 
 
 def test_what_now_box_keeps_short_text_whole(big_app: Any) -> None:

@@ -48,11 +48,25 @@ class HandPane(DungeonPane):
     def spots(self) -> dict[str, Any]:
         """Where the bag, the drawn chip, its two faces, the two buttons and the "What now" box are."""
         r = self.rect
+        # in the Market the bag's contents fill the middle (``bag_box``): the box starts below them
+        top = self.bag_box().bottom + 8 - r.y if self._market() else 430
         return {"bag": (r.x + 62, r.y + 238), "slot": (r.x + 176, r.y + 238),
                 "faces": [(r.x + 150, r.y + 306), (r.x + 202, r.y + 306)],
                 "buttons": [pygame.Rect(r.x + 14, r.y + 330, r.w - 28, 40),
                             pygame.Rect(r.x + 14, r.y + 378, r.w - 28, 40)],
-                "hint": pygame.Rect(r.x + 14, r.y + 430, r.w - 28, r.h - 442)}
+                "hint": pygame.Rect(r.x + 14, r.y + top, r.w - 28, r.h - top - 12)}
+
+    def bag_box(self) -> pygame.Rect:
+        """Where the Market shows the bag's contents."""
+        r = self.rect
+        return pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176)
+
+    def _market(self) -> bool:
+        sc = self.scene
+        try:
+            return bool(sc.screen_mode(sc.table_view()) == "market")
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            return False
 
     # ================================================================= drawing
     def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
@@ -79,7 +93,7 @@ class HandPane(DungeonPane):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
         if sc.screen_mode(view) == "market":
-            box = pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176)
+            box = self.bag_box()
             bag = p.bag if p is not None else ()
             key = (seat, bag, sc.lang, pal.name, gfx.text_scale())
             self.layer("bag", key, box.inflate(8, 8), surface, lambda surf: self._draw_bag_grid(surf, seat, bag, box))

@@ -22,6 +22,10 @@ from game.ui.input import HitRegion
 from game.ui.widgets import Button
 
 
+#: the smallest text of the box in screen px (at any text-size setting): readable, never 9 px
+MIN_PX = 12
+
+
 class WhatNowPane(DungeonPane):
     """The "What now" box and the floor and Depths buttons (see the module docstring)."""
 
@@ -29,8 +33,15 @@ class WhatNowPane(DungeonPane):
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
-        self.text = ""              # the whole "What now" text (the box's tooltip when it is cut)
-        self.truncated = False
+        self.text = ""              # the whole "What now" text (the box's tooltip when it does not fit)
+        self.truncated = False      # more lines than the box shows: the wheel scrolls them
+        self.scroll = 0             # the first line shown
+        self.lines = 0              # how many wrapped lines the text has at its size
+        self.fits = 0               # how many the box shows
+
+    def scroll_by(self, dy: int) -> None:
+        """The wheel over the box: show later (dy < 0) or earlier lines."""
+        self.scroll = max(0, min(self.lines - self.fits, self.scroll - dy))
 
     # ================================================================= buttons
     def floor_buttons(self, seat: int, p: PlayerRecord) -> list[Button]:
@@ -85,9 +96,12 @@ class WhatNowPane(DungeonPane):
         for b in self._buttons(seat, p):
             b.draw(surface, hovered=hovered is not None and hovered.key == b.key)
         rect = sc.hand.spots()["hint"]
-        self.text = self._words(view, seat, p)
+        text = self._words(view, seat, p)
+        if text != self.text:
+            self.scroll = 0
+        self.text = text
         pal = gfx.palette()
-        key = (self.text, tuple(rect), pal.name, gfx.text_scale(), sc.lang)
+        key = (self.text, tuple(rect), pal.name, gfx.text_scale(), sc.lang, self.scroll)
         self.layer("hint", key, rect, surface, lambda surf: self._paint_box(surf, rect))
 
     def _words(self, view: DungeonView, seat: int, p: PlayerRecord | None) -> str:
@@ -106,36 +120,42 @@ class WhatNowPane(DungeonPane):
             text = t("dscene.do.watch", name=sc.seat_name(acting))
         else:
             text = t(f"dscene.do.{status}") if i18n.has(f"dscene.do.{status}") else ""
-        extra = i18n.localize(hint, sc.lang) if hint else t("dscene.inspect_hint")
-        return (text + "\n\n" if text else "") + extra
+        if hint:  # the level's hint says what the generic line says, at more length: never both
+            return i18n.localize(hint, sc.lang)
+        return (text + "\n\n" if text else "") + t("dscene.inspect_hint")
 
     def _paint_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The box: a title, the words wrapped to it, the last line cut with "…" when they do not fit."""
+        """The box: a title, the words wrapped to it at a readable size; when they do not fit, the wheel scrolls
+        them (a marker says there is more) and the whole text is the tooltip. Nothing is ever cut."""
         pal = gfx.palette()
         gfx.rounded_rect(surface, rect, (*pal.panel[:3], 235), 8)
         gfx.rounded_rect(surface, rect, pal.edge, 8, 2)
-        title = self.put(surface, t("dscene.what_now"), (rect.x + 10, rect.y + 6), 14, pal.ink_soft, box=rect,
+        title = self.put(surface, t("dscene.what_now"), (rect.x + 10, rect.y + 6), 15, pal.ink_soft, box=rect,
                          bold=True)
-        room = rect.h - 6 - (title.bottom - rect.y)
-        size = 14
+        room = rect.h - 8 - (title.bottom - rect.y)
+        size = 15
         text = self.text
-        lowest = min(9, uitext.readable_min(12))  # 9 logical px, or 12 screen px at large text sizes
-        while size > lowest and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
+        floor = min(size, uitext.readable_min(MIN_PX))
+        while size > floor and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
             size -= 1
         lines = gfx.wrap(text, size, rect.w - 20)
         fit = max(1, room // gfx.line_height(size))
-        if len(lines) > fit:  # still too long: cut the last line that fits; the whole text is the tooltip
-            lines = lines[:fit]
-            lines[-1] = uitext.fit_line(lines[-1] + " …", rect.w - 20, size, size).text
-            if not lines[-1].endswith("…"):
-                lines[-1] = lines[-1].rstrip(" …") + "…"
-        self.truncated = len(lines) < len(gfx.wrap(text, size, rect.w - 20))
-        self.put(surface, "\n".join(lines), (rect.x + 10, title.bottom), size, pal.ink,
-                 box=pygame.Rect(rect.x + 10, title.bottom, rect.w - 20, rect.bottom - title.bottom))
+        self.lines, self.fits = len(lines), min(fit, len(lines))
+        self.truncated = len(lines) > fit
+        self.scroll = max(0, min(self.scroll, len(lines) - fit)) if self.truncated else 0
+        shown = lines[self.scroll:self.scroll + fit]
+        body = pygame.Rect(rect.x + 10, title.bottom, rect.w - 20, rect.bottom - title.bottom)
+        self.put(surface, "\n".join(shown), (rect.x + 10, title.bottom), size, pal.ink, box=body)
+        if self.truncated:  # where the text goes on: small triangles at the right of the title row
+            cx, cy = rect.right - 14, title.centery
+            if self.scroll > 0:
+                pygame.draw.polygon(surface, pal.ink_soft, [(cx - 14, cy + 3), (cx - 8, cy - 4), (cx - 2, cy + 3)])
+            if self.scroll + fit < len(lines):
+                pygame.draw.polygon(surface, pal.accent, [(cx, cy - 3), (cx + 6, cy + 4), (cx + 12, cy - 3)])
 
     # ================================================================= regions
     def regions(self, view: DungeonView, legal: list[Action]) -> list[Any]:
-        """The whole text on hover when the box was cut; the buttons under the drawn chip."""
+        """The box (the wheel scrolls it; the whole text on hover when it does not fit); the buttons under the chip."""
         sc = self.scene
         out = []
         if self.truncated and self.text:

@@ -184,8 +184,8 @@ class MenuPane(SkirmishPane):
                       giver=view.name(p.giver if p else None, lang), item=view.item_name(p.item if p else None, lang))
         else:
             title = t("skirmish_scene.menu_title", who=who)
-            if self.selected is not None:
-                hint = t("skirmish_scene.pick_target")
+            # what now: pick an action, then (once one is picked) its target
+            hint = t("skirmish_scene.pick_target") if self.selected is not None else t("skirmish_scene.what_now.act")
         if not self.mine():
             seat_name = getattr(self.scene, "seat_name", lambda s: str(s))
             hint = t("skirmish_scene.menu_wait", who=seat_name(d.seat))

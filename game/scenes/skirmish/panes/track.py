@@ -15,6 +15,7 @@ from game.engine.i18n import t
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.skirmish.panes.common import TRACK_MAX, SkirmishPane, line_size
 from game.ui import anim, gfx
+from game.ui.input import HitRegion
 from game.ui.layers import LayerCache
 
 
@@ -131,3 +132,15 @@ class TrackPane(SkirmishPane):
                     pygame.Rect(x - 6, y + 7, 12, r.bottom - 1 - y - 7)
                 if box.h >= 8:
                     self.line(surface, str(c.number), box, 9, pal.ink, "center", bold=True, minimum=5)
+
+    # ----------------------------------------------------------------- hover
+    def regions(self, view: SkirmishView, legal: list[Any]) -> list[Any]:
+        """The needle says what it is on hover; each marker stop says who stands there."""
+        needle = int(view.needle)
+        level = max((c.ap_level for c in view.combatants if c.active and c.side == "heroes"), default=0)
+        tip = t("skirmish_scene.needle_tip", n=needle) + "\n" + t("skirmish_scene.react_tip")
+        out = [HitRegion(self.rect, ("ap_track", needle), tooltip=tip, highlight=False, key=("ap_track", level))]
+        nx = self.x(needle)
+        out.append(HitRegion(pygame.Rect(round(nx) - 12, self.rect.y, 24, self.rect.h), ("ap_needle", needle),
+                             tooltip=tip, highlight=False, key="ap_needle"))
+        return out

@@ -1,0 +1,352 @@
+"""The guide over a game table: the tutorial's steps and the hint button's answer, drawn the same way.
+
+Both point at the place of an action the player may take: the hit regions the panes registered this
+frame whose payload stands for it (a board target, an action-bar button, the "End turn" pause), drawn
+with a gold outline and one short sentence in a bubble beside it. The tutorial (``game.engine.tutorial``)
+comes from the level's ``[[tutorial]]`` steps; when a step waits for an action that is not possible now,
+or once the script has run out, the tutor points at the hint's move instead, so a newcomer who only ever
+clicks the outlined place plays the whole game. "Leave tutorial" stops all of it at any time.
+Bots' turns play on under the guide: it never blocks the driver.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.i18n import t
+from game.engine.tutorial import TutorialRun, script_of
+from game.scenes.base.chrome import actions_of
+from game.scenes.base.driver import ACK
+from game.scenes.base.hint import Hint, HintService
+from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.input import HitRegion
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+
+class _Marker:
+    """A payload of the guide's own buttons."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+TUTOR_NEXT = _Marker("tutor-next")
+TUTOR_LEAVE = _Marker("tutor-leave")
+HINT = _Marker("hint")
+
+BUBBLE_W = 330
+TEXT_PX = 16
+
+
+class Guide:
+    """The tutorial run (when the level has one), the hint service, and their drawing over the table."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        steps = script_of(scene.match.level)
+        self.run: TutorialRun | None = TutorialRun(steps) if steps else None
+        self.hints = HintService(scene.match, scene.driver.wake)
+        self.hint_shown = False          # the player pressed the hint button for this position
+        self.texts = uitext.TextRecorder()
+        self.targets: list[HitRegion] = []
+        self.bubble: pygame.Rect | None = None
+        self.next_rect: pygame.Rect | None = None
+        self.leave_rect: pygame.Rect | None = None
+        self.hint_rect: pygame.Rect | None = None
+        self._seen_done = True
+        self.button_px = TEXT_PX - 2
+        self.labels = [t("hint.button")]
+
+    # ================================================================= state
+    @property
+    def tutoring(self) -> bool:
+        """True while the tutorial guides (it has a script and the player has not left it)."""
+        return self.run is not None and not self.run.left
+
+    def on_action(self, action: Action) -> None:
+        """The player in front applied ``action``: the script may move on; a shown hint is spent."""
+        self.hint_shown = False
+        if self.tutoring and self.run is not None:
+            self.run.on_action(action)
+
+    def next(self) -> None:
+        """The Next button of a step or an explanation."""
+        if self.run is not None:
+            self.run.next()
+
+    def leave(self) -> None:
+        """Leave the tutorial: the game goes on without the guide."""
+        if self.run is not None:
+            self.run.leave()
+            self.scene.toast.show(t("tutor.left"), "info")
+
+    def ask_hint(self) -> None:
+        """The hint button: start (or show again) the hint for the seat in front."""
+        scene = self.scene
+        if not scene.can_act():
+            scene.toast.show(t("hint.not_now"), "info")
+            return
+        self.hint_shown = True
+        self._request()
+
+    def on_click(self, payload: Any) -> bool:
+        """Handle a click on one of the guide's buttons; False when the payload is not the guide's."""
+        if payload is TUTOR_NEXT:
+            self.next()
+        elif payload is TUTOR_LEAVE:
+            self.leave()
+        elif payload is HINT:
+            self.ask_hint()
+        else:
+            return False
+        self.scene.driver.dirty = True
+        return True
+
+    def wants_hint(self) -> bool:
+        """True when a hint should be asked for: the tutor points at the hint's move now."""
+        run = self.run
+        scene = self.scene
+        if not self.tutoring or run is None or not scene.can_act():
+            return False
+        if run.done:
+            return True
+        if run.waits_for_next():
+            return False
+        st = run.step
+        return st is not None and (st.wait == "any" or (st.wait == "action" and not run.expected(scene.legal)))
+
+    def hint(self) -> Hint | None:
+        """The finished hint for this position when it is to be shown."""
+        return self.hints.ready(self.scene.viewer) if (self.hint_shown or self.wants_hint()) else None
+
+    def update(self) -> None:
+        """Per frame: let the script adapt to the position, and ask for the hint the tutor needs."""
+        scene = self.scene
+        job = self.hints.job
+        if job is not None and job.done.is_set() and not self._seen_done:
+            self._seen_done = True
+            scene.driver.dirty = True  # the answer arrived: draw it
+            if job.error:
+                scene.toast.show(t("hint.failed", msg=job.error), "error")
+        if not scene.can_act():
+            return
+        if self.tutoring and self.run is not None:
+            self.run.adapt(scene.legal)
+        if self.wants_hint():
+            self._request()
+
+    def _request(self) -> None:
+        before = self.hints.job
+        job = self.hints.request(self.scene.viewer, self.scene.lang)
+        if job is not before:
+            self._seen_done = False
+
+    # ================================================================= what to point at
+    def target_actions(self) -> list[Action]:
+        """The actions the guide points at now (the step's, else the hint's)."""
+        scene = self.scene
+        if not scene.can_act():
+            return []
+        if self.tutoring and self.run is not None and not self.run.done and not self.run.waits_for_next():
+            expected = self.run.expected(scene.legal)
+            if expected:
+                return expected
+        hint = self.hint()
+        return [hint.action] if hint is not None and hint.action is not None else []
+
+    def find_targets(self) -> list[HitRegion]:
+        """The regions registered this frame to point at: the Next button, the pause, or the actions'."""
+        router = self.scene.router
+        if self.tutoring and self.run is not None and self.run.waits_for_next():
+            return [r for r in router.regions if r.payload is TUTOR_NEXT]
+        if self.scene.driver.ack is not None:
+            return [r for r in router.regions if r.payload is ACK]
+        wanted = set(self.target_actions())
+        if not wanted:
+            return []
+        order = list(wanted)
+        firsts = [self.scene.guide_first(a) for a in order]
+        first = [f for f in firsts if f is not None]
+        if first and len(first) == len(firsts):  # a click the table needs before any of them (a chip's face)
+            return [r for r in router.regions if any(_same_payload(r.payload, f) for f in first)]
+        ready = {a for a, f in zip(order, firsts) if f is None}
+        out = [r for r in router.regions if r.legal and any(a in ready for a in actions_of(r.payload))]
+        # one region per action: the most precise one (standing for the fewest actions), topmost first
+        out.sort(key=lambda r: len(actions_of(r.payload)))
+        return out
+
+    def message(self) -> str:
+        """The sentence in the bubble ("" for none)."""
+        lang = self.scene.lang
+        run = self.run
+        scene = self.scene
+        if self.tutoring and run is not None:
+            st = run.step
+            if st is not None and run.explaining:
+                return st.after_words(lang)
+            if st is not None and (st.wait != "action" or run.expected(scene.legal)):
+                return st.words(lang) if (scene.can_act() or st.wait == "ack") else ""
+        hint = self.hint()
+        if hint is not None and hint.action is not None:
+            return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+        if self.hint_shown and self.hints.thinking:
+            return t("hint.thinking")
+        if self.tutoring and run is not None and scene.can_act():
+            return t("tutor.thinking") if run.done or self.hints.thinking else ""
+        return ""
+
+    # ================================================================= regions and drawing
+    def register(self, router: Any) -> None:
+        """Register the guide's buttons (the hint button, "Leave tutorial") on top of the table."""
+        scene = self.scene
+        self.hint_rect, self.leave_rect, self.button_px = self._title_buttons()
+        router.add(HitRegion(self.hint_rect, payload=HINT, tooltip=t("hint.tooltip"), highlight=False,
+                             key="hint", legal=scene.can_act(), reason=t("hint.not_now")))
+        if self.leave_rect is not None:
+            router.add(HitRegion(self.leave_rect, payload=TUTOR_LEAVE, tooltip=t("tutor.leave_tip"),
+                                 highlight=False, key="tutor-leave"))
+        self.next_rect = None
+        self.bubble = None
+        self.targets = []
+
+    def _title_buttons(self) -> tuple[pygame.Rect, pygame.Rect | None, int]:
+        """The hint button (and "Leave tutorial" while tutoring) at the right of the log panel's title row, as
+        large as fits (14 px down to 10) beside the title; where they do not fit, the title gives way, then the
+        buttons take their short words."""
+        panel = self.scene.log_panel
+        lr = self.scene.log_rect
+        row_h = gfx.line_height(panel.size + 1, True) + 6
+        title = t("game.log")
+        title_w = gfx.text_size(title, panel.size + 1, True)[0] + 22
+        long_words = [t("hint.button")] + ([t("tutor.leave")] if self.tutoring else [])
+        short_words = [t("hint.button_short")] + ([t("tutor.leave_short")] if self.tutoring else [])
+
+        def width(words: list[str], px: int) -> int:
+            return sum(gfx.text_size(w, px, True)[0] + 20 for w in words) + 6 * len(words) + 6
+
+        choice = None
+        for words, room in ((long_words, lr.w - title_w), (long_words, lr.w - 12), (short_words, lr.w - title_w),
+                            (short_words, lr.w - 12)):
+            px = next((p for p in range(14, 9, -1) if width(words, p) <= room), None)
+            if px is not None:
+                choice = (words, px, room == lr.w - title_w)
+                break
+        words, px, keep_title = choice if choice is not None else (short_words, 10, False)
+        panel.title = title if keep_title else ""
+        self.labels = words
+        h = max(16, min(row_h - 6, gfx.line_height(px, True) + 6))
+        rects: list[pygame.Rect] = []
+        x = lr.right - 6
+        for w in words:
+            bw = gfx.text_size(w, px, True)[0] + 20
+            x -= bw
+            rects.append(pygame.Rect(x, lr.y + 3, bw, h))
+            x -= 6
+        return rects[0], (rects[1] if len(rects) > 1 else None), px
+
+    def layout_bubble(self, router: Any) -> None:
+        """After every region is registered: find the targets, place the bubble and its Next button."""
+        text = self.message()
+        needs_next = self.tutoring and self.run is not None and self.run.waits_for_next()
+        if not text:
+            self.targets = self.find_targets() if not needs_next else []
+            return
+        board = self.scene.board_rect
+        canvas = pygame.Rect(0, 0, 1280, 720)
+        width = min(BUBBLE_W, board.w - 20)
+        block = uitext.fit_block(text, width - 24, 260, TEXT_PX, 12)
+        lh = gfx.line_height(block.size)
+        bh = gfx.line_height(TEXT_PX - 1, True) + 14 if needs_next else 0
+        box = pygame.Rect(0, 0, width, len(block.lines) * lh + 20 + bh)
+        if needs_next:
+            bw = gfx.text_size(t("tutor.next"), TEXT_PX - 1, True)[0] + 30
+            self.next_rect = pygame.Rect(0, 0, bw, bh - 6)
+            self._place(box, None, board, canvas)
+            self.next_rect.bottomright = (box.right - 10, box.bottom - 8)
+            router.add(HitRegion(self.next_rect, payload=TUTOR_NEXT, highlight=False, key="tutor-next"))
+            self.targets = self.find_targets()
+        else:
+            self.targets = self.find_targets()
+            near = None
+            for r in self.targets[:6]:
+                near = r.rect.copy() if near is None else near.union(r.rect)
+            self._place(box, near, board, canvas)
+        self.bubble = box
+
+    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
+        """Put the bubble beside the targets (below, above, right, left) or, for a step to read, at the board's
+        foot, top or middle: the first place inside the canvas that covers the fewest places to click (the
+        targets themselves never)."""
+        inner = canvas.inflate(-8, -8)
+        spots: list[tuple[str, tuple[int, int]]] = []
+        if near is not None:
+            spots = [("midtop", (near.centerx, near.bottom + 12)), ("midbottom", (near.centerx, near.top - 12)),
+                     ("midleft", (near.right + 12, near.centery)), ("midright", (near.left - 12, near.centery))]
+        spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),
+                  ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery))]
+        targets = [r.rect for r in self.targets[:12]]
+        clickable = [r.rect for r in self.scene.router.regions
+                     if r.legal and (actions_of(r.payload) or r.payload is ACK)]
+        best: tuple[int, int] | None = None
+        best_at: tuple[str, tuple[int, int]] = spots[0]
+        for order, (anchor, pos) in enumerate(spots):
+            setattr(box, anchor, pos)
+            box.clamp_ip(inner)
+            if any(box.colliderect(t_) for t_ in targets):
+                score = 10_000
+            else:
+                score = sum(1 for c in clickable if box.colliderect(c)) * 10 + order
+            if best is None or (score, order) < best:
+                best, best_at = (score, order), (anchor, pos)
+        setattr(box, best_at[0], best_at[1])
+        box.clamp_ip(inner)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Outline the targets, draw the bubble, Next, "Leave tutorial" and the hint button."""
+        pal = gfx.palette()
+        self.texts.begin()
+        hovered = self.scene.router.hovered
+        hkey = hovered.key if hovered is not None else None
+        for r in self.targets[:6]:
+            gfx.highlight(surface, r.rect.inflate(6, 6), pal.accent, 4, 8)
+        if self.hint_rect is not None:
+            label = self.labels[0]
+            Button(self.hint_rect, label, HINT, self.scene.can_act(), None, self.button_px).draw(surface, hkey == "hint")
+        if self.leave_rect is not None:
+            Button(self.leave_rect, self.labels[-1], TUTOR_LEAVE, True, None, self.button_px).draw(
+                surface, hkey == "tutor-leave")
+        box = self.bubble
+        if box is None:
+            return
+        gfx.shadow(surface, box, 10, (2, 4), blur=4)
+        gfx.panel(surface, box, colour=pal.ink, edge=pal.accent, radius=10)
+        inner = box.inflate(-24, -20)
+        if self.next_rect is not None:
+            inner.h = self.next_rect.top - 6 - inner.y
+        text = self.message()
+        self.texts.block(surface, text, inner, TEXT_PX, 12, pal.ink_light)
+        if self.next_rect is not None:
+            Button(self.next_rect, t("tutor.next"), TUTOR_NEXT, True, None, TEXT_PX - 1, primary=True).draw(
+                surface, hkey == "tutor-next")
+
+    def text_problems(self) -> list[str]:
+        """Guide text cut or outside its box in the last drawing."""
+        return self.texts.problems()
+
+
+def _same_payload(have: Any, want: Any) -> bool:
+    """Payload equality that never raises (payloads may be any objects)."""
+    try:
+        return bool(have == want)
+    except Exception:  # noqa: BLE001
+        return False
