@@ -171,7 +171,7 @@ def describe_event(st: "ExpeditionState", ev: Event, lang: str = "en") -> str | 
     if k == Ev.QUEST_DONE:
         return t("event.QuestDone", lang, who=who, npc=npc_name(st, d["npc"], lang), gold=d["gold"])
     if k == Ev.GAME_OVER:
-        names = " & ".join(st.actor_name(s) for s in d["winners"])
+        names = [st.actor_name(s) for s in d["winners"]]  # a list: "Ana and Bo win", agreeing in number
         return t("event.GameOver", lang, who=names)
     return None
 

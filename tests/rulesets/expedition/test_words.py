@@ -119,3 +119,15 @@ def test_a_reward_of_gold_only_names_no_items() -> None:
     item = next(iter(st.model.items))
     with_item = st.describe_event(Event(Ev.REWARD, {"seat": 0, "gold": 6, "items": [item]}), "en")
     assert "6" in with_item and " and " in with_item
+
+
+def test_the_end_of_a_cooperative_expedition_names_its_winners_as_a_list_that_agrees() -> None:
+    """"Ana & Bo wins" (found in the theatre of a finished game): the winners are a list and the verb agrees."""
+    from game.engine.events import Event
+
+    st = get_ruleset("expedition").new_game(get_level("expedition", "tutorial"), ["Ana", "Bo", "Dark"], 1)
+    two = st.describe_event(Event(Ev.GAME_OVER, {"winners": [0, 1]}), "en")
+    one = st.describe_event(Event(Ev.GAME_OVER, {"winners": [0]}), "en")
+    assert two.endswith("Ana and Bo win") and "&" not in two, two
+    assert one.endswith("Ana wins"), one
+    assert st.describe_event(Event(Ev.GAME_OVER, {"winners": [0, 1]}), "es").endswith("ganan Ana y Bo")
