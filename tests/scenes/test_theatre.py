@@ -155,3 +155,12 @@ def test_play_on_from_here_starts_a_new_game_that_notes_its_branch(app: Any, rid
     assert loaded.branch == m.branch
     state, _digest, problems = saves.replay(saves.load_save(saves.autosave_path()))
     assert problems == [] and state is not None
+
+
+def test_the_replayed_board_has_no_hint_button_nor_tutorial_guide(app: Any) -> None:
+    """The hint button showed, greyed, in the replayed board's log title (seen in the real window): nobody
+    plays in the theatre, so the guide registers and draws nothing there."""
+    scene = open_at(app, finished_save("expedition"), 0)
+    frames(app, 2)
+    keys = {r.key for r in scene.inner.router.regions}
+    assert "hint" not in keys and "tutor-leave" not in keys, keys

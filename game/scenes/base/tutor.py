@@ -209,6 +209,12 @@ class Guide:
     def register(self, router: Any) -> None:
         """Register the guide's buttons (the hint button, "Leave tutorial") on top of the table."""
         scene = self.scene
+        self.next_rect = None
+        self.bubble = None
+        self.targets = []
+        if not getattr(scene, "guided", True):  # the replay theatre: nobody plays, no hint, no tutorial
+            self.hint_rect = self.leave_rect = None
+            return
         self.hint_rect, self.leave_rect, self.button_px = self._title_buttons()
         router.add(HitRegion(self.hint_rect, payload=HINT, tooltip=t("hint.tooltip"), highlight=False,
                              key="hint", legal=scene.can_act(), reason=t("hint.not_now")))

@@ -55,6 +55,8 @@ class ReadOnly:
 
     driver: Any
     match: Any
+    #: no hint button and no tutorial guide on a replayed board (game/scenes/base/tutor.py)
+    guided = False
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)  # type: ignore[call-arg]
