@@ -13,20 +13,7 @@ from game.engine.actions import Action
 from game.engine.match import Match
 from game.engine.savedamage import Damaged, damaged_dir, is_sound
 from tests.engine import _coin_game as cg
-
-
-@pytest.fixture(autouse=True)
-def coingame() -> Iterator[None]:
-    with cg.registered():
-        yield
-    journal.forget()
-
-
-@pytest.fixture()
-def path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    paths.saves_dir().mkdir(parents=True)
-    return saves.autosave_path()
+from tests.engine._savefixtures import coingame, path  # noqa: F401 - fixtures used by name
 
 
 def new_match(seed: int = 3) -> Match:

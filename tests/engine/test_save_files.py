@@ -17,15 +17,9 @@ from game.engine.actions import Action
 from game.engine.match import Match
 from game.engine.saves import SaveError
 from tests.engine import _coin_game as cg
+from tests.engine._savefixtures import coingame  # noqa: F401 - fixtures used by name
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def coingame() -> Iterator[None]:
-    with cg.registered():
-        yield
-    journal.forget()
 
 
 @pytest.fixture()

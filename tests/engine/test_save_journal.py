@@ -14,22 +14,9 @@ from game.engine.match import CHECKPOINT_EVERY, LOG_SLACK, Match
 from game.engine.savefile import LOG_KEEP
 from game.engine.saves import SaveError
 from tests.engine import _coin_game as cg
+from tests.engine._savefixtures import coingame, path  # noqa: F401 - fixtures used by name
 
 STEP1, STEP2, ROLL, PASS = Action.of("step", n=1), Action.of("step", n=2), Action.of("roll"), Action.of("pass")
-
-
-@pytest.fixture(autouse=True)
-def coingame() -> Iterator[None]:
-    with cg.registered():
-        yield
-    journal.forget()
-
-
-@pytest.fixture()
-def path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    paths.saves_dir().mkdir(parents=True)
-    return saves.autosave_path()
 
 
 def long_match(seats: list[str] | None = None) -> Match:
