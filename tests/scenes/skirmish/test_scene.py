@@ -143,7 +143,7 @@ def _to_human_opportunity(app: Any, scene: Any) -> dict[str, Any]:
         if d["type"] == "opportunity" and scene.can_act():
             return d
         m.apply(RULESET.bot_policy(m.state, m.to_act(), m.legal_actions(), rng), m.to_act())
-        scene._cache_key = None
+        scene.driver.invalidate()
         frames(app, 1)
     raise AssertionError("no human opportunity")
 
@@ -283,7 +283,7 @@ def test_hover_gives_tooltip_and_illegal_click_toasts_the_reason(app: Any) -> No
         if m.to_act() == 1:
             break
         m.apply(RULESET.bot_policy(m.state, m.to_act(), m.legal_actions(), rng), m.to_act())
-    scene._cache_key = None
+    scene.driver.invalidate()
     assert m.to_act() == 1
     frames(app, 3)
     card = next(r for r in scene.router.regions if r.key and r.key[0] == "card")
