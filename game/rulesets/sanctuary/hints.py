@@ -73,8 +73,10 @@ def _play(st: SanctuaryState, seat: int, c: str, target: Any, lang: str) -> str 
                      strength=card.strength, best=st.name(best, lang))
         return t("sanctuary.hint.play_character", lang, card=name, cost=card.cost, will=will,
                  strength=card.strength)
-    if card.type == "attachment":
-        return t("sanctuary.hint.play_attachment", lang, card=name, cost=card.cost, will=will,
+    if card.type == "attachment" and (card.structure or card.will):
+        key = "play_attachment" if card.structure and card.will else \
+            "play_attachment_will" if card.will else "play_attachment_structure"
+        return t(f"sanctuary.hint.{key}", lang, card=name, cost=card.cost, will=will,
                  structure=card.structure, gain=card.will)
     if card.type == "technology" and isinstance(target, str) and target in st.perm:
         return t("sanctuary.hint.play_technology", lang, card=name, target=st.name(target, lang),
