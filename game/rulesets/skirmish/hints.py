@@ -42,7 +42,8 @@ def explain_hint(ruleset: Any, action: Action, view: dict[str, Any], lang: str) 
         pct = _pct(st, str(p.get("actor")), str(p["act"]), tid, None)
         return t("skirmish.hint.add_target", lang, target=st.name(tid, lang), pct=pct)
     if k == "wait":
-        return t("skirmish.hint.wait", lang)
+        attacks = [a for a in st.legal_actions() if a.kind == "use" and _hurts(st, a)]
+        return t("skirmish.hint.wait_react" if attacks else "skirmish.hint.wait", lang)
     if k == "prepare":
         return t("skirmish.hint.prepare", lang)
     if k == "pass":
@@ -50,6 +51,16 @@ def explain_hint(ruleset: Any, action: Action, view: dict[str, Any], lang: str) 
     if k in ("equip", "pickup", "take"):
         return _item(st, str(action.get("item")), lang)
     return None
+
+
+def _hurts(st: SkirmishState, a: Action) -> bool:
+    """True for an action that deals damage to an enemy."""
+    adef = st.model.actions.get(str(a.get("act")))
+    tid, who = a.get("target"), a.get("who")
+    if adef is None or tid not in st._by_id or who not in st._by_id:
+        return False
+    return any(getattr(e, "effect", "") == "damage" for e in adef.effects) and \
+        st.enemies(st.c(str(who)), st.c(str(tid)))
 
 
 def _pct(st: SkirmishState, who: str, aid: str, tid: str | None, limb: str | None) -> int:

@@ -75,6 +75,8 @@ def test_waiting_and_preparing_say_why_in_every_language() -> None:
             continue
         texts = {lang: m.ruleset.explain_hint(wait, view, lang) for lang in ("es", "en", "it")}
         assert texts["en"].startswith("Wait:") and len(set(texts.values())) == 3
+        can_attack = any(a.kind == "use" and a["act"] in ("slash", "kick", "punch", "shield_bash") for a in legal)
+        assert ("to react when they attack" in texts["en"]) == can_attack
         assert m.ruleset.explain_hint(prepare, view, "it").startswith("Preparati:")
         return
     pytest.fail("no opportunity to wait was reached")
