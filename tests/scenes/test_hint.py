@@ -112,3 +112,31 @@ def test_hint_is_refused_when_it_is_not_the_players_turn() -> None:
     m = Match.new("sanctuary", "quick", [SeatSpec("Ana"), SeatSpec("Bot", "bot", "normal")], 11)
     seat = m.to_act()
     assert HintService(m).request(1 - seat, "en") is None
+
+
+def test_hint_sentence_is_said_again_after_a_language_change() -> None:
+    from game.engine.i18n import language, set_language
+
+    m = Match.new("skirmish", "01_toll_bridge", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "easy")], 3)
+    _to_seat0_opportunity(m)
+    before = language()
+    try:
+        set_language("en")
+        service = HintService(m)
+        service.budget = BUDGET
+        assert service.request(0, "en") is not None
+        job = _finish(service)
+        english = job.reason
+        set_language("it")
+        italian = job.reason
+        assert italian != english
+        assert italian == hint_reason(m.ruleset, job.action, m.state.view(0), job.value, job.tries, "it")
+    finally:
+        set_language(before)
+
+
+def _to_seat0_opportunity(m: Match) -> None:
+    """Take the advantage (the first choice) so seat 0 stands at its first opportunity."""
+    while not any(a.kind == "use" for a in m.legal_actions()):
+        m.apply(m.legal_actions()[0], m.to_act())
+    assert m.to_act() == 0

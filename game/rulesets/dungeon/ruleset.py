@@ -9,6 +9,7 @@ from game.engine import levelrefs
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
+from game.rulesets.dungeon import hints
 from game.rulesets.dungeon.checks import migrate
 from game.rulesets.dungeon.level import DungeonLevel
 from game.rulesets.dungeon.state import DungeonState, new_state, state_from_json
@@ -74,6 +75,8 @@ class DungeonRuleset(Ruleset):
         from game.rulesets.dungeon.bot import policy
 
         return policy(state, seat, legal, rng)
+
+    explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
 
 
 RULESET = DungeonRuleset()

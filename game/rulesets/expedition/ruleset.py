@@ -19,6 +19,7 @@ from game.engine.actions import Action
 from game.engine.protocol import GameState, StateError, seat_specs
 from game.engine.records import RecordError
 from game.engine.rng import Rng
+from game.rulesets.expedition import hints
 from game.rulesets.expedition.level import ExpeditionLevel
 from game.rulesets.expedition.state import ExpeditionState, Hero
 
@@ -138,6 +139,8 @@ class ExpeditionRuleset(HostingRuleset):
         from game.rulesets.expedition.tiled import expand
 
         return expand(data, path, root)
+
+    explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
 
 
 RULESET = ExpeditionRuleset()

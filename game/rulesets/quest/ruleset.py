@@ -11,7 +11,7 @@ from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.records import RecordError
 from game.engine.rng import Rng
-from game.rulesets.quest import bot
+from game.rulesets.quest import bot, hints
 from game.rulesets.quest.cards import card_ids
 from game.rulesets.quest.level import QuestLevel
 from game.rulesets.quest.parts import MAX_SEATS, VERSION, Player
@@ -84,6 +84,8 @@ class QuestRuleset(Ruleset):
     def bot_budget(self, difficulty: str, budget: Any) -> Any:
         """The search budget tuned for a cooperative game (bot.budget: no slips for normal)."""
         return bot.budget(difficulty, budget)
+
+    explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
 
     if hasattr(bot, "prior"):  # bot.py (quest-content's) may add a prior; the search bot then uses it
         def bot_prior(self, state: QuestState, seat: int, action: Action) -> float:

@@ -9,7 +9,7 @@ from game.engine.actions import Action
 from game.engine.levels import Level, LevelError
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
-from game.rulesets.sanctuary import bot, turn
+from game.rulesets.sanctuary import bot, hints, turn
 from game.rulesets.sanctuary.level import SanctuaryLevel
 from game.rulesets.sanctuary.state import VERSION, SanctuaryState, card_ids
 from game.rulesets.sanctuary.view import passed_from_count, state_data_from_view
@@ -102,3 +102,5 @@ class SanctuaryRuleset(Ruleset):
         """The tutorial's scripted opponent: its action from its own view, or None for unscripted seats."""
         st = self.determinize(view, seat, Rng(0))
         return bot.script_choice(st, seat, legal)
+
+    explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)

@@ -15,6 +15,7 @@ from game.engine.i18n import load_catalog, localize, t
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
+from game.rulesets.skirmish import hints
 from game.rulesets.skirmish.bot import bot_policy as _bot_policy
 from game.rulesets.skirmish.bot import bot_prior as _bot_prior
 from game.rulesets.skirmish.checks import migrate, validate
@@ -121,6 +122,8 @@ class SkirmishRuleset(Ruleset):
     def bot_prior(self, state: SkirmishState, seat: int, action: Any) -> float:
         """How promising an action looks (search expansion order and bias), in [0, 1]."""
         return _bot_prior(state, seat, action)
+
+    explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
 
 
 RULESET = SkirmishRuleset()

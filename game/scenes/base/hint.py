@@ -7,7 +7,9 @@ state, so a hint cannot reveal a hidden card. The answer is kept for the positio
 (the move count and the seat in front); once the game moves on it is stale and no longer shown.
 
 The sentence saying why: the ruleset's optional ``explain_hint(action, view, lang)`` (a heuristic
-reason in words), else the search's estimate of the seat's chances after the move.
+reason in words, from the view alone: every ruleset has one in ``game/rulesets/<id>/hints.py``), else the
+search's estimate of the seat's chances after the move. It is said again in the new language when the
+player switches language while the hint is shown.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Callable
 
 from game.engine.actions import Action
 from game.engine.bots import BUDGETS, Budget, MCTSBot
-from game.engine.i18n import t
+from game.engine.i18n import language, t
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +39,19 @@ class Hint:
     action: Action | None = None
     value: float | None = None     # the search's estimate of the seat's result after the move (0..1)
     tries: int = 0
-    reason: str = ""
     error: str | None = None
+    #: the sentence why, per language (said again in a new language when the player switches)
+    said: dict[str, str] = field(default_factory=dict)
+    #: says the sentence in a language (set once the move is known; reads only the seat's view)
+    say: Callable[[str], str] | None = None
+
+    @property
+    def reason(self) -> str:
+        """The sentence why, in the current language (worked out again after a language change)."""
+        lang = language()
+        if lang not in self.said and self.say is not None and self.done.is_set():
+            self.said[lang] = self.say(lang)
+        return self.said.get(lang) or next(iter(self.said.values()), "")
 
 
 def compute_hint(ruleset: Any, view: dict[str, Any], seat: int, legal: list[Action], seed: int,
@@ -100,7 +113,9 @@ class HintService:
         def work() -> None:
             try:
                 job.action, job.value, job.tries = compute_hint(ruleset, view, seat, legal, seed, budget)
-                job.reason = hint_reason(ruleset, job.action, view, job.value, job.tries, lang)
+                action, value, tries = job.action, job.value, job.tries
+                job.say = lambda lg: hint_reason(ruleset, action, view, value, tries, lg)
+                job.said[lang] = job.say(lang)
             except Exception as exc:  # noqa: BLE001 - reported on the main thread
                 log.exception("hint for seat %s failed", seat)
                 job.error = f"{type(exc).__name__}: {exc}"
