@@ -87,6 +87,8 @@ class Words:
             args["stage"] = localize(stages[stage].name, lang) if isinstance(stage, int) and 0 <= stage < len(stages) else "?"
         if k == "PlayerEliminated":
             args["reason"] = t(f"quest.end.{d.get('reason')}", lang)
+        if k == "ResourcesGained":
+            args["count"] = d.get("amount")  # the plural agrees with the amount, not with the seat number
         if k == "WindowOpened":
             args["window"] = t(f"quest.window.{d.get('window')}", lang)
         if k == "AttackDamage" and d.get("undefended"):
