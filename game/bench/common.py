@@ -8,14 +8,16 @@ touches the player's saves or settings and starts from the same state each time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,30 @@ def use_private_home() -> Path:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     return home
+
+
+@contextlib.contextmanager
+def temporary_home(prefix: str = "mesa-bench-") -> Iterator[Path]:
+    """Point this process's user folders at a fresh temporary MESA_HOME for the ``with`` block.
+
+    The level catalogue is emptied on the way in (a cold start) and on the way out; then the
+    previous MESA_HOME comes back and the folder is removed.
+    """
+    from game.engine import catalogue
+
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    old = os.environ.get("MESA_HOME")
+    os.environ["MESA_HOME"] = str(home)
+    catalogue.clear()
+    try:
+        yield home
+    finally:
+        if old is None:
+            os.environ.pop("MESA_HOME", None)
+        else:
+            os.environ["MESA_HOME"] = old
+        catalogue.clear()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def run_probe(args: list[str], timeout: float, env: dict[str, str] | None = None) -> dict[str, Any]:

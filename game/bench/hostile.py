@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import copy
 import os
-import shutil
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any, Callable
 
 from game.bench.common import rnd
@@ -83,16 +80,14 @@ def validate_figure(runs: int = 3) -> float:
 
 def mods_figure(files: int) -> dict[str, Any]:
     """Cold and warm milliseconds to open the dungeon level list with ``files`` mod files."""
+    from game.bench.common import temporary_home
     from game.bench.levellist import _reset
     from game.engine import paths
     from game.engine.levels import discover_levels
 
     shipped = (paths.levels_dir() / "dungeon" / "tutorial.toml").read_text(encoding="utf-8")
     shipped = shipped.replace('include = ["', 'include = ["shipped:dungeon/').replace('", "', '", "shipped:dungeon/')
-    home = Path(tempfile.mkdtemp(prefix="mesa-hostile-"))
-    old = os.environ.get("MESA_HOME")
-    os.environ["MESA_HOME"] = str(home)
-    try:
+    with temporary_home("mesa-hostile-") as home:
         folder = home / "data" / "mods" / "dungeon"
         folder.mkdir(parents=True)
         past = time.time() - 3600
@@ -107,13 +102,6 @@ def mods_figure(files: int) -> dict[str, Any]:
         warm = _ms(lambda: discover_levels("dungeon"), 3)
         left = sum(e.skipped for e in entries)
         return {"files": files, "listed": len(entries), "left_out": left, "cold_ms": rnd(cold, 1), "warm_ms": warm}
-    finally:
-        if old is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old
-        _reset()
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def measure(quick: bool = False) -> dict[str, Any]:

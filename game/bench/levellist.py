@@ -18,9 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ WARM_RUNS = 5
 SHARED_NAME = "_bench_shared.toml"
 SHARED_TEXT = 'author = "Bench mod"\n'
 
-_INCLUDE = re.compile(r"^include\s*=\s*\[(.*?)\]\s*$", re.M)
+_INCLUDE = re.compile(r"^include\s*=\s*\[(.*?)\]\s*$", re.M | re.S)  # one line or several
 _TITLE = re.compile(r"^title\s*=.*$", re.M)
 _ORDER = re.compile(r"^order\s*=.*$", re.M)
 
@@ -42,7 +40,7 @@ def _variant(text: str, ruleset: str, n: int) -> str:
     """A shipped level's text made into mod level number ``n``: own title and order, includes rewritten."""
     m = _INCLUDE.search(text)
     names = re.findall(r'"([^"]+)"', m.group(1)) if m else []
-    includes = [f"shipped:{ruleset}/{name}" for name in names] + [SHARED_NAME]
+    includes = [name if name.startswith("shipped:") else f"shipped:{ruleset}/{name}" for name in names] + [SHARED_NAME]
     line = "include = [" + ", ".join(f'"{i}"' for i in includes) + "]"
     text = _INCLUDE.sub(lambda _m: line, text, count=1) if m else text
     text = _TITLE.sub(lambda _m: f'title = "Bench variant {n}"', text, count=1)
@@ -115,10 +113,9 @@ def open_all_lists() -> tuple[int, int]:
 
 def level_list_ms(n_mods: int) -> dict[str, Any]:
     """Time opening every ruleset's level list with ``n_mods`` mods installed: cold and warm (median)."""
-    home = Path(tempfile.mkdtemp(prefix="mesa-levellist-"))
-    old = os.environ.get("MESA_HOME")
-    os.environ["MESA_HOME"] = str(home)
-    try:
+    from game.bench.common import temporary_home
+
+    with temporary_home("mesa-levellist-") as home:
         made = make_mods(home / "data" / "mods", n_mods)
         _reset()
         t0 = time.perf_counter()
@@ -133,10 +130,3 @@ def level_list_ms(n_mods: int) -> dict[str, Any]:
                 log.warning("level list changed between opens: %s then %s", (entries, broken), again)
         return {"n_mods": made, "entries": entries, "broken": broken, "cold_ms": round(cold, 1),
                 "warm_ms": round(statistics.median(warm), 1), "warm_runs": len(warm)}
-    finally:
-        if old is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old
-        _reset()
-        shutil.rmtree(home, ignore_errors=True)
