@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -88,26 +87,16 @@ def use_private_home() -> Path:
 
 @contextlib.contextmanager
 def temporary_home(prefix: str = "mesa-bench-") -> Iterator[Path]:
-    """Point this process's user folders at a fresh temporary MESA_HOME for the ``with`` block.
+    """A fresh temporary MESA_HOME for the ``with`` block (``paths.temporary_home``), with the level
+    catalogue emptied on the way in (a cold start) and on the way out."""
+    from game.engine import catalogue, paths
 
-    The level catalogue is emptied on the way in (a cold start) and on the way out; then the
-    previous MESA_HOME comes back and the folder is removed.
-    """
-    from game.engine import catalogue
-
-    home = Path(tempfile.mkdtemp(prefix=prefix))
-    old = os.environ.get("MESA_HOME")
-    os.environ["MESA_HOME"] = str(home)
-    catalogue.clear()
-    try:
-        yield home
-    finally:
-        if old is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old
+    with paths.temporary_home(prefix) as home:
         catalogue.clear()
-        shutil.rmtree(home, ignore_errors=True)
+        try:
+            yield home
+        finally:
+            catalogue.clear()
 
 
 def run_probe(args: list[str], timeout: float, env: dict[str, str] | None = None) -> dict[str, Any]:

@@ -53,3 +53,11 @@ def test_the_mods_figures_leave_the_home_as_it_was() -> None:
     listed = level_list_ms(4)
     assert listed["n_mods"] == 4 and listed["broken"] == 0
     assert os.environ.get("MESA_HOME") == before
+
+
+def test_paths_temporary_home_nests_and_restores_the_outer_home() -> None:
+    with paths.temporary_home("outer-") as outer:
+        with paths.temporary_home("inner-") as inner:
+            assert paths.saves_dir() == inner / "data" / "saves" and inner != outer
+        assert os.environ["MESA_HOME"] == str(outer) and not inner.exists()
+    assert not outer.exists()
