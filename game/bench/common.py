@@ -63,6 +63,18 @@ def rnd(x: float | None, digits: int = 3) -> float | None:
     return None if x is None else round(float(x), digits)
 
 
+class RunFigures:
+    """Mixin of the robustness runs' figures (dataclasses with ``failures`` and ``seconds``): ``to_json``."""
+
+    failures: list[str]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """Return JSON-safe figures: every field, the first 10 failures and how many there were."""
+        return {k: (v[:10] if isinstance(v, list) else v) for k, v in self.__dict__.items()} | \
+            {"failure_count": len(self.failures), "seconds": round(self.seconds, 2)}
+
+
 def headless_env(home: Path | None = None) -> dict[str, str]:
     """Return the environment for a child: dummy SDL drivers (unless a display is set), a private MESA_HOME."""
     env = dict(os.environ)

@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench.common import RunFigures
 from game.engine.rng import Rng
 
 
 @dataclass
-class FlipStats:
+class FlipStats(RunFigures):
     """Figures of a bit-flip run."""
 
     ruleset: str
@@ -32,11 +33,6 @@ class FlipStats:
     file_bytes: int = 0
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        """Return JSON-safe figures."""
-        return {k: (v[:10] if isinstance(v, list) else v) for k, v in self.__dict__.items()} | \
-            {"failure_count": len(self.failures), "seconds": round(self.seconds, 2)}
 
 
 def play_and_autosave(match: Any, path: Path, actions: int, rng: Rng) -> int:
