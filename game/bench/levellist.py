@@ -1,9 +1,9 @@
 """How long the level list takes to open with many mods installed (the ``scaling`` section).
 
 ``level_list_ms(n_mods)`` builds a temporary user folder whose ``mods/`` holds ``n_mods``
-valid mod levels: variants of the shipped levels (their own title and order), spread
-evenly over the rulesets that take level files, each including the shipped shared files
-(``shipped:...``) and a shared file of its own mod folder. It then opens the level list
+valid mod levels (``make_mods``): variants of the shipped levels (their own title and order),
+spread evenly over the rulesets that take level files, each including the shipped shared files
+(``shipped:...``) and a shared file of its own mod folder (and a copy of the shipped Tiled maps). It then opens the level list
 of every ruleset through the same call the level list screen makes (``discover_levels``)
 and times it: once cold (an empty level catalogue, as after starting the program) and
 several times warm (the catalogue filled by the first open; nothing changed on disk).
@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import shutil
 import statistics
 import time
 from pathlib import Path
@@ -50,15 +51,15 @@ def _variant(text: str, ruleset: str, n: int) -> str:
     return text
 
 
-def _playable_rulesets() -> list[tuple[str, list[Path]]]:
-    """(ruleset id, its shipped level files that load) for every ruleset taking level files."""
+def _playable_rulesets(only: str | None = None) -> list[tuple[str, list[Path]]]:
+    """(ruleset id, its shipped level files that load) for every ruleset taking level files (or ``only`` one)."""
     from game.engine import paths
     from game.engine.levels import discover_levels
     from game.engine.registry import all_rulesets
 
     out = []
     for rs in all_rulesets():
-        if rs.level_model is None:
+        if rs.level_model is None or only not in (None, rs.id):
             continue
         files = [e.path for e in discover_levels(rs.id, include_mods=False) if e.ok]
         files = [p for p in files if p.parent == paths.levels_dir() / rs.id]
@@ -67,9 +68,10 @@ def _playable_rulesets() -> list[tuple[str, list[Path]]]:
     return out
 
 
-def make_mods(mods: Path, n_mods: int) -> int:
-    """Write ``n_mods`` mod levels (and one shared file per ruleset folder) below ``mods``; return how many."""
-    sources = _playable_rulesets()
+def make_mods(mods: Path, n_mods: int, only: str | None = None) -> int:
+    """Write ``n_mods`` mod levels (and one shared file per ruleset folder, and a copy of its Tiled maps)
+    below ``mods``, of every ruleset or ``only`` one; return how many."""
+    sources = _playable_rulesets(only)
     if not sources or n_mods <= 0:
         return 0
     past = time.time() - 3600
@@ -81,6 +83,9 @@ def make_mods(mods: Path, n_mods: int) -> int:
             folder.mkdir(parents=True)
             (folder / SHARED_NAME).write_text(SHARED_TEXT, encoding="utf-8")
             os.utime(folder / SHARED_NAME, (past, past))
+            maps = files[0].parent / "maps"   # a level's Tiled map is read next to it (expedition)
+            if maps.is_dir():
+                shutil.copytree(maps, folder / "maps")
         src = files[(i // len(sources)) % len(files)]
         target = folder / f"bench_{i:05d}.toml"
         target.write_text(_variant(src.read_text(encoding="utf-8"), rid, i), encoding="utf-8")
