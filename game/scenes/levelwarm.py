@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.app import draw
+from game.app import draw, theme
 from game.app.scene import Scene
 from game.engine.i18n import t
 from game.ui import gfx
@@ -159,7 +159,8 @@ class CheckingLevelsScene(Scene):
 
         pal = gfx.palette()
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        gfx.text(surface, t("levels.title", ruleset=ruleset_name(self.ruleset_id)), (40, 30), 30, pal.ink, bold=True)
+        gfx.text(surface, t("levels.title", ruleset=ruleset_name(self.ruleset_id)), (40, 30), 30, theme.BRASS_LIGHT,
+                 bold=True)
         panel = pygame.Rect(40, 84, 700, 560)
         gfx.panel(surface, panel)
         gfx.text(surface, self.progress(), (panel.x + 20, panel.y + 16), 18, pal.ink, max_width=panel.w - 40)
