@@ -11,14 +11,13 @@ thread (through the same catalogue, which is thread-safe), draws the list as it 
 level files: 120 of 500" and the last levels checked) and turns into the level list once every
 file is in the catalogue (the list then opens from memory). Esc goes back and stops the worker.
 
-``RUNNER`` runs the check (a daemon thread); tests put a synchronous or deferred runner there.
+The worker thread is game/scenes/worker.py's (tests put a synchronous or deferred runner there).
 The call site: the gallery (newgame.py ``GalleryScene.choose``) pushes ``level_list_scene(app, id)``
 where it pushed ``LevelSelectScene(app, id)``.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,11 +28,8 @@ import pygame
 from game.app import draw, theme
 from game.app.scene import Scene
 from game.engine.i18n import t
+from game.scenes import worker
 from game.ui import gfx
-
-log = logging.getLogger(__name__)
-
-Runner = Callable[[Callable[[], None]], None]
 
 #: up to this many level files the list opens at once (checked on the UI thread, as before)
 DIRECT_MAX = 60
@@ -41,15 +37,6 @@ DIRECT_MAX = 60
 SHOWN = 14
 #: seconds between looks at the worker while it checks (it also wakes the loop when done)
 POLL = 0.1
-
-
-def thread_runner(work: Callable[[], None]) -> None:
-    """Run ``work`` in a daemon thread (the default ``RUNNER``)."""
-    threading.Thread(target=work, name="level-check", daemon=True).start()
-
-
-#: how the checks run (tests set a synchronous or deferred runner)
-RUNNER: Runner = thread_runner
 
 
 @dataclass
@@ -97,25 +84,12 @@ def check_files(job: CheckJob, files: list[tuple[Path, Path, str]]) -> None:
 
 
 def start_check(ruleset_id: str, wake: Callable[[], None] | None = None,
-                files: list[tuple[Path, Path, str]] | None = None, runner: Runner | None = None) -> CheckJob:
-    """Start checking the level files of ``ruleset_id`` off the UI thread; ``wake()`` when done."""
+                files: list[tuple[Path, Path, str]] | None = None, runner: worker.Runner | None = None) -> CheckJob:
+    """Start checking the level files of ``ruleset_id`` off the UI thread; ``wake()`` when done (a file
+    that fails is left to the list itself, which shows its error)."""
     files = level_files(ruleset_id) if files is None else files
     job = CheckJob(ruleset_id, len(files))
-
-    def work() -> None:
-        try:
-            check_files(job, files)
-        except Exception:  # noqa: BLE001 - the list itself then checks what is left (and shows errors)
-            log.exception("checking the levels of %s", ruleset_id)
-        finally:
-            job.done.set()
-            if wake is not None:
-                try:
-                    wake()
-                except Exception:  # noqa: BLE001 - the window may be gone; the screen also polls
-                    log.debug("level check wake-up failed", exc_info=True)
-
-    (runner or RUNNER)(work)
+    worker.start(lambda: check_files(job, files), job.done, wake, runner, f"checking the levels of {ruleset_id}")
     return job
 
 
@@ -183,9 +157,8 @@ def level_list_scene(app: Any, ruleset_id: str) -> Scene:
 
     if count_level_files(ruleset_id, refresh=True) <= DIRECT_MAX:
         return LevelSelectScene(app, ruleset_id)
-    waker = getattr(app, "wake", None)
-    return CheckingLevelsScene(app, ruleset_id, start_check(ruleset_id, waker if callable(waker) else None))
+    return CheckingLevelsScene(app, ruleset_id, start_check(ruleset_id, worker.app_waker(app)))
 
 
-__all__ = ["DIRECT_MAX", "RUNNER", "CheckJob", "CheckingLevelsScene", "check_files", "level_files",
-           "level_list_scene", "start_check", "thread_runner"]
+__all__ = ["DIRECT_MAX", "CheckJob", "CheckingLevelsScene", "check_files", "level_files", "level_list_scene",
+           "start_check"]

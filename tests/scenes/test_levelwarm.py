@@ -8,48 +8,29 @@ thread and waits on its Event."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pytest
 
 from game.engine import catalogue, paths
 from game.engine.i18n import t
-from game.scenes import levelwarm
+from game.scenes import levelwarm, worker
+from tests.scenes.jobrunner import Deferred, deferred  # the fixture is used by name
 from tests.scenes.driving import frames
 
 MODS = 5
 
 
-class Deferred:
-    def __init__(self) -> None:
-        self.works: list[Callable[[], None]] = []
-
-    def __call__(self, work: Callable[[], None]) -> None:
-        self.works.append(work)
-
-    def run(self) -> None:
-        while self.works:
-            self.works.pop(0)()
-
-
-@pytest.fixture()
-def deferred(monkeypatch: pytest.MonkeyPatch) -> Deferred:
-    runner = Deferred()
-    monkeypatch.setattr(levelwarm, "RUNNER", runner)
-    return runner
-
-
 @pytest.fixture()
 def mods(app: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``MODS`` dungeon mod levels (the last one broken) in the app's user folder; few files count as many."""
-    shipped = (paths.levels_dir() / "dungeon" / "tutorial.toml").read_text(encoding="utf-8")
-    shipped = shipped.replace('include = ["', 'include = ["shipped:dungeon/').replace('", "', '", "shipped:dungeon/')
+    """``MODS`` dungeon mod levels in the app's user folder (the bench's, valid; the last one broken here);
+    few files count as many."""
+    from game.bench.levellist import make_mods
+
+    assert make_mods(paths.mods_dir(), MODS, only="dungeon") == MODS
     folder = paths.mods_dir() / "dungeon"
-    folder.mkdir(parents=True)
-    for i in range(MODS):
-        text = shipped.replace('id = "tutorial"', f'id = "m{i}"')
-        (folder / f"m{i}.toml").write_text(text if i < MODS - 1 else text + "\n[[[broken", encoding="utf-8")
+    (folder / f"bench_{MODS - 1:05d}.toml").write_text("[[[broken", encoding="utf-8")
     catalogue.clear()
     monkeypatch.setattr(levelwarm, "DIRECT_MAX", 3)
     return folder
@@ -90,15 +71,15 @@ def test_many_files_are_checked_off_the_ui_thread_and_the_list_fills(app: Any, m
     assert [ok for _title, ok in job.seen] == [True, True]
     deferred.run()
     assert job.done.is_set() and job.checked == total + 2, "the worker checked every file (two of them twice)"
-    assert (f"m{MODS - 1}.toml", False) in job.seen, "the broken mod is listed as broken"
+    assert (f"bench_{MODS - 1:05d}.toml", False) in job.seen, "the broken mod is listed as broken"
+    assert sum(ok for _title, ok in job.seen) == total + 2 - 1, "every other level loaded"
     loads = catalogue.stats().loads
     frames(app, 1)
     top = app.top
     assert isinstance(top, LevelSelectScene)
     assert catalogue.stats().loads == loads, "the list opened from the warm catalogue"
-    mod_ids = sorted(e.id for e in top.entries if e.source == "mod")
-    assert mod_ids == [f"m{i}" for i in range(MODS)]
-    assert not next(e for e in top.entries if e.id == f"m{MODS - 1}").ok
+    mods_listed = sorted((e.id, e.ok) for e in top.entries if e.source == "mod")
+    assert mods_listed == [(f"bench_{i:05d}", i < MODS - 1) for i in range(MODS)]
 
 
 def test_the_checking_screen_draws_its_progress_and_the_levels_checked(app: Any, mods: Path, deferred: Deferred,
@@ -116,7 +97,8 @@ def test_the_checking_screen_draws_its_progress_and_the_levels_checked(app: Any,
     drawn.clear()
     frames(app, 1)
     assert f"Checking level files: 2 of {scene.job.total}" in drawn
-    assert any(s.startswith(f"m{MODS - 1}.toml") and "broken" in s for s in drawn), drawn
+    assert any(s.startswith(f"bench_{MODS - 1:05d}.toml") and "broken" in s for s in drawn), drawn
+    assert any(s.startswith("Bench variant") for s in drawn), "a loaded level shows its title"
 
 
 def test_leaving_while_checking_stops_the_worker(app: Any, mods: Path, deferred: Deferred) -> None:
@@ -135,6 +117,6 @@ def test_the_check_runs_in_a_worker_thread_and_wakes_the_loop(mods: Path) -> Non
 
     woken: list[int] = []
     job = levelwarm.start_check("dungeon", lambda: woken.append(threading.get_ident()),
-                                runner=levelwarm.thread_runner)
+                                runner=worker.thread_runner)
     assert job.done.wait(120), "the check finished"
     assert job.checked == job.total > MODS and woken and woken[0] != threading.get_ident()

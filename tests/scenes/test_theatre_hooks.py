@@ -22,9 +22,9 @@ def ui_button(app: Any, text: str) -> Any:
 @pytest.fixture()
 def replays_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The game's replay (a worker thread in the app: preparing.py) runs as soon as it is asked for."""
-    from game.scenes.theatre import preparing
+    from game.scenes import worker
 
-    monkeypatch.setattr(preparing, "RUNNER", lambda work: work())
+    monkeypatch.setattr(worker, "RUNNER", lambda work: work())
 
 
 def test_result_screen_offers_replay_and_its_chart_jumps_into_the_theatre(app: Any, replays_at_once: None) -> None:

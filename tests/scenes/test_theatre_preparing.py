@@ -7,39 +7,17 @@ frame before and after is driven by hand; one test runs a real worker thread and
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pytest
 
 from game.engine.i18n import t
+from game.scenes import worker
 from game.scenes.theatre import preparing
 from tests.engine.replay_games import finished_save, play
+from tests.scenes.jobrunner import Deferred, deferred  # the fixture is used by name
 from tests.scenes.driving import click, frames
-
-
-class Deferred:
-    """A runner that keeps the jobs' work until ``run()``."""
-
-    def __init__(self) -> None:
-        self.works: list[Callable[[], None]] = []
-
-    def __call__(self, work: Callable[[], None]) -> None:
-        self.works.append(work)
-
-    def run(self) -> int:
-        n = 0
-        while self.works:
-            self.works.pop(0)()
-            n += 1
-        return n
-
-
-@pytest.fixture()
-def deferred(monkeypatch: pytest.MonkeyPatch) -> Deferred:
-    runner = Deferred()
-    monkeypatch.setattr(preparing, "RUNNER", runner)
-    return runner
 
 
 @pytest.fixture()
@@ -201,7 +179,7 @@ def test_the_replay_runs_in_a_worker_thread_and_wakes_the_loop() -> None:
     data = finished_save("quest")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(preparing, "replay_work", work)
-        job = preparing.start_replay(data, "game", lambda: woken.append("wake"), runner=preparing.thread_runner)
+        job = preparing.start_replay(data, "game", lambda: woken.append("wake"), runner=worker.thread_runner)
         assert job.done.wait(120), "the replay finished"
     assert seen and seen[0] != main
     assert job.ready and job.charted and job.chart is not None and len(job.cursor) == len(data["actions"])

@@ -36,7 +36,8 @@ class ResultExtras:
 
     def __init__(self, app: Any, match: Any) -> None:
         from game.engine.series import series_module
-        from game.scenes.theatre.preparing import ReplayJob, app_waker, start_replay
+        from game.scenes.theatre.preparing import ReplayJob, start_replay
+        from game.scenes.worker import app_waker
         from game.ui.chart import ChartView
 
         self.app = app

@@ -11,8 +11,8 @@ replay" until then:
   (or, when the replay fails, hands the problem to ``on_failed`` or shows it itself);
 - the result screen (game/scenes/theatre/hooks.py) draws the line in the chart's place.
 
-``RUNNER`` runs the jobs (a daemon thread each); tests put a synchronous or a deferred runner
-there (or pass ``runner=``) and drive frames without waiting on the clock.
+The worker thread is game/scenes/worker.py's (``worker.RUNNER``; tests put a synchronous or a deferred
+runner there, or pass ``runner=``, and drive frames without waiting on the clock).
 """
 
 from __future__ import annotations
@@ -27,21 +27,10 @@ import pygame
 from game.app import draw
 from game.app.scene import Scene
 from game.engine.i18n import t
+from game.scenes import worker
 from game.ui import gfx
 
 log = logging.getLogger(__name__)
-
-Runner = Callable[[Callable[[], None]], None]
-
-
-def thread_runner(work: Callable[[], None]) -> None:
-    """Run ``work`` in a daemon thread (the default ``RUNNER``)."""
-    threading.Thread(target=work, name="replay", daemon=True).start()
-
-
-#: how replay jobs run (tests set a synchronous or deferred runner)
-RUNNER: Runner = thread_runner
-
 
 @dataclass
 class ReplayJob:
@@ -91,29 +80,11 @@ def replay_work(job: ReplayJob, data: dict[str, Any], chart: bool) -> None:
 
 
 def start_replay(data: dict[str, Any], where: str = "game", wake: Callable[[], None] | None = None,
-                 chart: bool = True, runner: Runner | None = None) -> ReplayJob:
+                 chart: bool = True, runner: worker.Runner | None = None) -> ReplayJob:
     """Start replaying the save ``data`` (and charting it) off the UI thread; ``wake()`` when done."""
     job = ReplayJob(where)
-
-    def work() -> None:
-        try:
-            replay_work(job, data, chart)
-        finally:
-            job.done.set()
-            if wake is not None:
-                try:
-                    wake()
-                except Exception:  # noqa: BLE001 - the window may be gone; the screens also poll job.done
-                    log.debug("replay wake-up failed", exc_info=True)
-
-    (runner or RUNNER)(work)
+    worker.start(lambda: replay_work(job, data, chart), job.done, wake, runner, f"replaying {where}")
     return job
-
-
-def app_waker(app: Any) -> Callable[[], None]:
-    """The app's thread-safe ``wake`` (a no-op for an app without one)."""
-    waker = getattr(app, "wake", None)
-    return waker if callable(waker) else (lambda: None)
 
 
 #: seconds between looks at an unfinished job (the worker also wakes the loop when done)
@@ -174,5 +145,4 @@ def draw_preparing(surface: pygame.Surface, rect: pygame.Rect, line: str | None 
              max_width=rect.w - 40)
 
 
-__all__ = ["POLL", "RUNNER", "PreparingScene", "ReplayJob", "app_waker", "draw_preparing", "replay_work",
-           "start_replay", "thread_runner"]
+__all__ = ["POLL", "PreparingScene", "ReplayJob", "draw_preparing", "replay_work", "start_replay"]

@@ -312,7 +312,8 @@ def open_theatre(app: Any, cursor: ReplayCursor, at: int | None = None, chart: C
 def theatre_for_match(app: Any, match: Any, at: int | None = None) -> Scene:
     """Push the theatre of a match being played or just finished: it opens at once and shows the game once
     its save data is replayed off the UI thread (game/scenes/theatre/preparing.py)."""
-    from game.scenes.theatre.preparing import PreparingScene, app_waker, start_replay
+    from game.scenes.theatre.preparing import PreparingScene, start_replay
+    from game.scenes.worker import app_waker
 
     return app.push(PreparingScene(app, start_replay(match.to_save(), "game", app_waker(app)), at))
 
@@ -322,7 +323,8 @@ def theatre_for_file(app: Any, path: Any, on_failed: Callable[[str], None] | Non
     once; the replay runs off the UI thread, and when it fails ``on_failed`` gets the problem in words
     (without it the theatre's place says it)."""
     from game.engine.saves import display_path, load_save
-    from game.scenes.theatre.preparing import PreparingScene, app_waker, start_replay
+    from game.scenes.theatre.preparing import PreparingScene, start_replay
+    from game.scenes.worker import app_waker
 
     job = start_replay(load_save(path), display_path(path), app_waker(app))
     return app.push(PreparingScene(app, job, None, on_failed))
