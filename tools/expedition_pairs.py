@@ -28,14 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def make(spec: str, seed: int) -> Any:
-    """Return the bot ``spec`` names, seeded (``policy``, a difficulty, or ``normal:slip=0`` as in headtohead.py)."""
-    import importlib.util
+    """Return the bot ``spec`` names, seeded (``policy``, a difficulty, or ``normal:slip=0``: headtohead.py's)."""
+    from headtohead import make as make_bot  # tools/ is the script's folder, first on sys.path
 
-    found = importlib.util.spec_from_file_location("headtohead_tool", Path(__file__).with_name("headtohead.py"))
-    assert found is not None and found.loader is not None
-    tool = importlib.util.module_from_spec(found)
-    found.loader.exec_module(tool)
-    return tool.make(spec, seed)
+    return make_bot(spec, seed)
 
 
 def play(level_id: str, heroes: list[str], dark: str, seed: int, report: Any) -> tuple[list[int], int]:

@@ -24,14 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _bot(kind: str, seed: int) -> Any:
-    """Return the bot ``kind`` names (``policy``, a difficulty, or ``normal:slip=0`` as in headtohead.py)."""
-    import importlib.util
+    """Return the bot ``kind`` names (``policy``, a difficulty, or ``normal:slip=0``: headtohead.py's ``make``)."""
+    from headtohead import make  # tools/ is the script's folder, first on sys.path
 
-    spec = importlib.util.spec_from_file_location("headtohead_tool", Path(__file__).with_name("headtohead.py"))
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool.make(kind, seed)
+    return make(kind, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ touches the player's saves or settings and starts from the same state each time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,18 @@ def rnd(x: float | None, digits: int = 3) -> float | None:
     return None if x is None else round(float(x), digits)
 
 
+class RunFigures:
+    """Mixin of the robustness runs' figures (dataclasses with ``failures`` and ``seconds``): ``to_json``."""
+
+    failures: list[str]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """Return JSON-safe figures: every field, the first 10 failures and how many there were."""
+        return {k: (v[:10] if isinstance(v, list) else v) for k, v in self.__dict__.items()} | \
+            {"failure_count": len(self.failures), "seconds": round(self.seconds, 2)}
+
+
 def headless_env(home: Path | None = None) -> dict[str, str]:
     """Return the environment for a child: dummy SDL drivers (unless a display is set), a private MESA_HOME."""
     env = dict(os.environ)
@@ -82,6 +95,20 @@ def use_private_home() -> Path:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     return home
+
+
+@contextlib.contextmanager
+def temporary_home(prefix: str = "mesa-bench-") -> Iterator[Path]:
+    """A fresh temporary MESA_HOME for the ``with`` block (``paths.temporary_home``), with the level
+    catalogue emptied on the way in (a cold start) and on the way out."""
+    from game.engine import catalogue, paths
+
+    with paths.temporary_home(prefix) as home:
+        catalogue.clear()
+        try:
+            yield home
+        finally:
+            catalogue.clear()
 
 
 def run_probe(args: list[str], timeout: float, env: dict[str, str] | None = None) -> dict[str, Any]:

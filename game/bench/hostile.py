@@ -17,12 +17,8 @@ The figures are reported in the bench table's notes; no budget of DESIGN.md cove
 from __future__ import annotations
 
 import copy
-import os
-import shutil
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any, Callable
 
 from game.bench.common import rnd
@@ -82,38 +78,22 @@ def validate_figure(runs: int = 3) -> float:
 
 
 def mods_figure(files: int) -> dict[str, Any]:
-    """Cold and warm milliseconds to open the dungeon level list with ``files`` mod files."""
-    from game.bench.levellist import _reset
-    from game.engine import paths
+    """Cold and warm milliseconds to open the dungeon level list with ``files`` valid mod files."""
+    from game.bench.common import temporary_home
+    from game.bench.levellist import _reset, make_mods
     from game.engine.levels import discover_levels
 
-    shipped = (paths.levels_dir() / "dungeon" / "tutorial.toml").read_text(encoding="utf-8")
-    shipped = shipped.replace('include = ["', 'include = ["shipped:dungeon/').replace('", "', '", "shipped:dungeon/')
-    home = Path(tempfile.mkdtemp(prefix="mesa-hostile-"))
-    old = os.environ.get("MESA_HOME")
-    os.environ["MESA_HOME"] = str(home)
-    try:
-        folder = home / "data" / "mods" / "dungeon"
-        folder.mkdir(parents=True)
-        past = time.time() - 3600
-        for i in range(files):
-            p = folder / f"m{i:05d}.toml"
-            p.write_text(shipped.replace('id = "tutorial"', f'id = "m{i:05d}"'), encoding="utf-8")
-            os.utime(p, (past, past))
+    with temporary_home("mesa-hostile-") as home:
+        made = make_mods(home / "data" / "mods", files, only="dungeon")
         _reset()
         t0 = time.perf_counter()
         entries = discover_levels("dungeon")
         cold = (time.perf_counter() - t0) * 1000
         warm = _ms(lambda: discover_levels("dungeon"), 3)
         left = sum(e.skipped for e in entries)
-        return {"files": files, "listed": len(entries), "left_out": left, "cold_ms": rnd(cold, 1), "warm_ms": warm}
-    finally:
-        if old is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old
-        _reset()
-        shutil.rmtree(home, ignore_errors=True)
+        broken = sum(1 for e in entries if not e.ok and not e.skipped)
+        return {"files": made, "listed": len(entries), "left_out": left, "broken": broken,
+                "cold_ms": rnd(cold, 1), "warm_ms": warm}
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
@@ -131,5 +111,6 @@ def notes(fig: dict[str, Any]) -> list[str]:
     return [f"  note: hostile text, 60 -> 4,000 characters: {pairs}; a 2,000-letter word wraps in "
             f"{text.get('wrap_word_2000_ms')} ms",
             f"  note: hostile level with 1,500 broken references validates in {fig.get('validate_1500_refs_ms')} ms; "
-            f"{mods.get('files')} mod files: the list ({mods.get('listed')} entries, {mods.get('left_out')} left out) "
+            f"{mods.get('files')} mod files: the list ({mods.get('listed')} entries, {mods.get('left_out')} left out, "
+            f"{mods.get('broken')} broken) "
             f"opens in {mods.get('cold_ms')} ms cold, {mods.get('warm_ms')} ms warm"]

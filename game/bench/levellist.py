@@ -1,9 +1,9 @@
 """How long the level list takes to open with many mods installed (the ``scaling`` section).
 
 ``level_list_ms(n_mods)`` builds a temporary user folder whose ``mods/`` holds ``n_mods``
-valid mod levels: variants of the shipped levels (their own title and order), spread
-evenly over the rulesets that take level files, each including the shipped shared files
-(``shipped:...``) and a shared file of its own mod folder. It then opens the level list
+valid mod levels (``make_mods``): variants of the shipped levels (their own title and order),
+spread evenly over the rulesets that take level files, each including the shipped shared files
+(``shipped:...``) and a shared file of its own mod folder (and a copy of the shipped Tiled maps). It then opens the level list
 of every ruleset through the same call the level list screen makes (``discover_levels``)
 and times it: once cold (an empty level catalogue, as after starting the program) and
 several times warm (the catalogue filled by the first open; nothing changed on disk).
@@ -20,7 +20,6 @@ import os
 import re
 import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ WARM_RUNS = 5
 SHARED_NAME = "_bench_shared.toml"
 SHARED_TEXT = 'author = "Bench mod"\n'
 
-_INCLUDE = re.compile(r"^include\s*=\s*\[(.*?)\]\s*$", re.M)
+_INCLUDE = re.compile(r"^include\s*=\s*\[(.*?)\]\s*$", re.M | re.S)  # one line or several
 _TITLE = re.compile(r"^title\s*=.*$", re.M)
 _ORDER = re.compile(r"^order\s*=.*$", re.M)
 
@@ -42,7 +41,7 @@ def _variant(text: str, ruleset: str, n: int) -> str:
     """A shipped level's text made into mod level number ``n``: own title and order, includes rewritten."""
     m = _INCLUDE.search(text)
     names = re.findall(r'"([^"]+)"', m.group(1)) if m else []
-    includes = [f"shipped:{ruleset}/{name}" for name in names] + [SHARED_NAME]
+    includes = [name if name.startswith("shipped:") else f"shipped:{ruleset}/{name}" for name in names] + [SHARED_NAME]
     line = "include = [" + ", ".join(f'"{i}"' for i in includes) + "]"
     text = _INCLUDE.sub(lambda _m: line, text, count=1) if m else text
     text = _TITLE.sub(lambda _m: f'title = "Bench variant {n}"', text, count=1)
@@ -52,15 +51,15 @@ def _variant(text: str, ruleset: str, n: int) -> str:
     return text
 
 
-def _playable_rulesets() -> list[tuple[str, list[Path]]]:
-    """(ruleset id, its shipped level files that load) for every ruleset taking level files."""
+def _playable_rulesets(only: str | None = None) -> list[tuple[str, list[Path]]]:
+    """(ruleset id, its shipped level files that load) for every ruleset taking level files (or ``only`` one)."""
     from game.engine import paths
     from game.engine.levels import discover_levels
     from game.engine.registry import all_rulesets
 
     out = []
     for rs in all_rulesets():
-        if rs.level_model is None:
+        if rs.level_model is None or only not in (None, rs.id):
             continue
         files = [e.path for e in discover_levels(rs.id, include_mods=False) if e.ok]
         files = [p for p in files if p.parent == paths.levels_dir() / rs.id]
@@ -69,9 +68,10 @@ def _playable_rulesets() -> list[tuple[str, list[Path]]]:
     return out
 
 
-def make_mods(mods: Path, n_mods: int) -> int:
-    """Write ``n_mods`` mod levels (and one shared file per ruleset folder) below ``mods``; return how many."""
-    sources = _playable_rulesets()
+def make_mods(mods: Path, n_mods: int, only: str | None = None) -> int:
+    """Write ``n_mods`` mod levels (and one shared file per ruleset folder, and a copy of its Tiled maps)
+    below ``mods``, of every ruleset or ``only`` one; return how many."""
+    sources = _playable_rulesets(only)
     if not sources or n_mods <= 0:
         return 0
     past = time.time() - 3600
@@ -83,6 +83,9 @@ def make_mods(mods: Path, n_mods: int) -> int:
             folder.mkdir(parents=True)
             (folder / SHARED_NAME).write_text(SHARED_TEXT, encoding="utf-8")
             os.utime(folder / SHARED_NAME, (past, past))
+            maps = files[0].parent / "maps"   # a level's Tiled map is read next to it (expedition)
+            if maps.is_dir():
+                shutil.copytree(maps, folder / "maps")
         src = files[(i // len(sources)) % len(files)]
         target = folder / f"bench_{i:05d}.toml"
         target.write_text(_variant(src.read_text(encoding="utf-8"), rid, i), encoding="utf-8")
@@ -115,10 +118,9 @@ def open_all_lists() -> tuple[int, int]:
 
 def level_list_ms(n_mods: int) -> dict[str, Any]:
     """Time opening every ruleset's level list with ``n_mods`` mods installed: cold and warm (median)."""
-    home = Path(tempfile.mkdtemp(prefix="mesa-levellist-"))
-    old = os.environ.get("MESA_HOME")
-    os.environ["MESA_HOME"] = str(home)
-    try:
+    from game.bench.common import temporary_home
+
+    with temporary_home("mesa-levellist-") as home:
         made = make_mods(home / "data" / "mods", n_mods)
         _reset()
         t0 = time.perf_counter()
@@ -133,10 +135,3 @@ def level_list_ms(n_mods: int) -> dict[str, Any]:
                 log.warning("level list changed between opens: %s then %s", (entries, broken), again)
         return {"n_mods": made, "entries": entries, "broken": broken, "cold_ms": round(cold, 1),
                 "warm_ms": round(statistics.median(warm), 1), "warm_runs": len(warm)}
-    finally:
-        if old is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old
-        _reset()
-        shutil.rmtree(home, ignore_errors=True)

@@ -21,6 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from game.bench.common import RunFigures
 from game.engine.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ KEYS = ("escape", "space", "return", "f1", "undo", "up", "down", "left", "right"
 
 
 @dataclass
-class MonkeyStats:
+class MonkeyStats(RunFigures):
     """What one monkey run did and found."""
 
     scene: str
@@ -41,13 +42,6 @@ class MonkeyStats:
     restarts: int = 0
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        """Return JSON-safe figures."""
-        return {"scene": self.scene, "events": self.events, "frames": self.frames, "actions": self.actions,
-                "invariant_checks": self.invariant_checks, "restarts": self.restarts,
-                "failures": self.failures[:10], "failure_count": len(self.failures),
-                "seconds": round(self.seconds, 2)}
 
 
 class _ErrorLog(logging.Handler):

@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench.common import RunFigures
 from game.engine.rng import Rng
 
 
 @dataclass
-class FlipStats:
+class FlipStats(RunFigures):
     """Figures of a bit-flip run."""
 
     ruleset: str
@@ -33,10 +34,22 @@ class FlipStats:
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
-    def to_json(self) -> dict[str, Any]:
-        """Return JSON-safe figures."""
-        return {k: (v[:10] if isinstance(v, list) else v) for k, v in self.__dict__.items()} | \
-            {"failure_count": len(self.failures), "seconds": round(self.seconds, 2)}
+
+def play_and_autosave(match: Any, path: Path, actions: int, rng: Rng) -> int:
+    """Play up to ``actions`` random legal moves (``rng``), autosaving to ``path`` after each as the app
+    does, then wait for the writer; return how many were played (fewer when the game ends)."""
+    from game.engine import saves
+
+    played = 0
+    for _ in range(actions):
+        if match.is_over():
+            break
+        legal = match.legal_actions()
+        match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
+        saves.autosave(match, path)
+        played += 1
+    saves.flush()
+    return played
 
 
 def played_autosave(ruleset_id: str, path: Path, actions: int, seed: int) -> Any:
@@ -45,18 +58,11 @@ def played_autosave(ruleset_id: str, path: Path, actions: int, seed: int) -> Any
     from game.engine import journal, saves
 
     match = _new_match(ruleset_id, seed)
-    rng = Rng(seed)
     old = journal.COMPACT_MIN_BYTES
     journal.COMPACT_MIN_BYTES = 4 * 1024
     try:
         saves.autosave(match, path)
-        for _ in range(actions):
-            if match.is_over():
-                break
-            legal = match.legal_actions()
-            match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
-            saves.autosave(match, path)
-        saves.flush()
+        play_and_autosave(match, path, actions, Rng(seed))
     finally:
         journal.COMPACT_MIN_BYTES = old
         journal.forget(path)

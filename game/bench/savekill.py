@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench.common import RunFigures
 from game.engine.rng import Rng
 
 
 @dataclass
-class KillStats:
+class KillStats(RunFigures):
     """Figures of a kill run."""
 
     ruleset: str
@@ -49,11 +50,6 @@ class KillStats:
     games: int = 0
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        """Return JSON-safe figures."""
-        return {k: (v[:10] if isinstance(v, list) else v) for k, v in self.__dict__.items()} | \
-            {"failure_count": len(self.failures), "seconds": round(self.seconds, 2)}
 
 
 def _new_match(ruleset_id: str, seed: int) -> Any:

@@ -23,13 +23,11 @@ the game's length.
 from __future__ import annotations
 
 import copy
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from game.bench.common import median
+from game.bench.common import median, temporary_home
 from game.engine.rng import Rng
 
 SMALL = 100
@@ -144,10 +142,7 @@ def _measure_at(match: Any, rng: Rng, folder: Path, window: int = WINDOW) -> dic
 
 def measure(small: int = SMALL, large: int = LARGE, seed: int = 5, window: int = WINDOW) -> dict[str, Any]:
     """Play the long fight and measure at ``small`` and ``large`` actions; return the scaling figures."""
-    old_home = os.environ.get("MESA_HOME")
-    home = Path(tempfile.mkdtemp(prefix="mesa-scaling-"))
-    os.environ["MESA_HOME"] = str(home)
-    try:
+    with temporary_home("mesa-scaling-"):
         from game.engine import paths
 
         folder = paths.saves_dir()
@@ -166,11 +161,9 @@ def measure(small: int = SMALL, large: int = LARGE, seed: int = 5, window: int =
         target = large if probe.to_act() is not None else min(large, end - END_MARGIN)
         _advance_to(match, rng, target)
         at_large = _measure_at(match, rng, folder, window)
-    finally:
-        if old_home is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old_home
+        from game.engine import journal, saves
+
+        journal.forget(saves.autosave_path())  # the folder goes away with the block
     return _result(at_small, at_large)
 
 

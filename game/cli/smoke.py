@@ -207,15 +207,12 @@ class Smoke:
 
 def run(args: argparse.Namespace) -> int:
     """Run the smoke test; 0 when every scene survived."""
-    import tempfile
+    from game.engine import paths
 
     _headless_env()
     t0 = time.perf_counter()
     # random clicks change settings and write saves: never the player's own (the log file stays put)
-    old_home = os.environ.get("MESA_HOME")
-    scratch = tempfile.TemporaryDirectory(prefix="mesa-smoke-")
-    os.environ["MESA_HOME"] = scratch.name
-    try:
+    with paths.temporary_home("mesa-smoke-"):
         smoke = Smoke(args.frames, args.seed, args.screenshots, args.only)
         try:
             smoke.run_all()
@@ -223,12 +220,6 @@ def run(args: argparse.Namespace) -> int:
             import pygame
 
             pygame.quit()
-    finally:
-        if old_home is None:
-            os.environ.pop("MESA_HOME", None)
-        else:
-            os.environ["MESA_HOME"] = old_home
-        scratch.cleanup()
     ok = not smoke.failures
     summary = (f"smoke: {smoke.scenes_run} scenes x {smoke.frames} frames in {time.perf_counter() - t0:.1f}s: "
                + ("ok" if ok else f"{len(smoke.failures)} failure(s)"))

@@ -22,7 +22,7 @@ import contextlib
 import contextvars
 import difflib
 import re
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails
@@ -134,3 +134,21 @@ def raise_problems(model: str, problems: Iterable[str], limit: int = MAX_PROBLEM
     found = Problems(limit)
     found.extend(problems)
     found.raise_for(model)
+
+
+def raise_located(model: str, problems: Iterable[tuple[tuple[str | int, ...], str, Any]],
+                  limit: int = MAX_PROBLEMS) -> None:
+    """Raise (location, message, value) problems as located errors, the first ``limit`` kept."""
+    found = Problems(limit)
+    for loc, message, value in problems:
+        found.add(loc, message, value)
+    found.raise_for(model)
+
+
+def raise_first(model: str, check: Callable[[], None]) -> None:
+    """Run ``check``, which raises ``ValueError("field.path: message")`` at the first broken reference;
+    raise that problem as a located error, on its own line like any field error."""
+    try:
+        check()
+    except ValueError as exc:
+        raise_problems(model, [str(exc)])

@@ -1,14 +1,19 @@
 """Where things live: shipped resources (checkout, installed package or frozen
 bundle) and the user's folders (platformdirs: settings, saves, mods, logs).
 
-``MESA_HOME`` overrides the user folders (tests and portable installs use it).
+``MESA_HOME`` overrides the user folders (tests and portable installs use it);
+``temporary_home()`` points them at a throw-away folder for a while (the bench, the smoke run).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
+from typing import Iterator
 
 APP_NAME = "mesa-de-heroes"
 APP_AUTHOR = "MesaDeHeroes"
@@ -75,3 +80,20 @@ def config_dir() -> Path:
 def log_dir() -> Path:
     """Return the log folder."""
     return _user_base("log")
+
+
+@contextlib.contextmanager
+def temporary_home(prefix: str = "mesa-home-") -> Iterator[Path]:
+    """Point the user folders at a fresh temporary MESA_HOME for the ``with`` block; then put the previous
+    MESA_HOME back (or none) and remove the folder."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    old = os.environ.get("MESA_HOME")
+    os.environ["MESA_HOME"] = str(home)
+    try:
+        yield home
+    finally:
+        if old is None:
+            os.environ.pop("MESA_HOME", None)
+        else:
+            os.environ["MESA_HOME"] = old
+        shutil.rmtree(home, ignore_errors=True)

@@ -199,14 +199,16 @@ class ResultScene(DialogScene):
 
     name = "result"
     size = (640, 420)
-    #: the chart's height when the game can be replayed
+    #: the chart's height when the game can be replayed, and the screen's size then
     CHART_H = 300
+    CHART_SIZE = (760, 640)
 
     def __init__(self, app: Any, winners: list[str], scores: list[tuple[str, str]],
                  on_rematch: Callable[[], None], reason: str = "") -> None:
         super().__init__(app)
         self.winners, self.scores, self.on_rematch, self.reason = winners, scores, on_rematch, reason
         self.extras: Any = None   # the theatre's Replay button and chart (game/scenes/theatre/hooks.py)
+        self.layout: tuple[tuple[int, int], bool] | None = None   # (size, Replay offered) as last built
 
     def build_ui(self) -> None:
         """Create the result text and the three buttons (four with Replay, and the chart: the theatre's hooks)."""
@@ -215,8 +217,7 @@ class ResultScene(DialogScene):
         match = finished_game(self.app)
         if match is not None and (self.extras is None or self.extras.match is not match):
             self.extras = ResultExtras(self.app, match)
-        if self.extras is not None and self.extras.chart is not None:
-            self.size = (760, 640)
+        self.size, extra = self.layout = self.wanted_layout()
         r = self.rect
         title = self.heading(t("result.title"), 44)
         lines = [t("result.winners", names=list(self.winners)) if self.winners else t("result.no_winner")]
@@ -227,7 +228,6 @@ class ResultScene(DialogScene):
         body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
         box = self.below(title, 80 + (self.CHART_H if self.size[1] > 420 else 0), gap=10)
         self.textbox(box, body, "#parchment_box")
-        extra = self.extras is not None and self.extras.cursor is not None
         n = 4 if extra else 3
         bw = (r.w - 30 - 10 * n) // n
         row = [(t("result.look"), self.app.pop, None), (t("result.rematch"), self.on_rematch, "#primary_button")]
@@ -241,6 +241,23 @@ class ResultScene(DialogScene):
         """Where the chart of the game is drawn (above the buttons)."""
         r = self.rect
         return pygame.Rect(r.x + 20, r.bottom - 74 - self.CHART_H, r.w - 40, self.CHART_H - 6)
+
+    def update(self, dt: float) -> None:
+        """Lay the screen out again when the game's replay (off the UI thread) ends otherwise than expected
+        (no chart, or no replay): only then, so a click in that frame is not lost."""
+        if self.extras is not None and self.extras.settled() and self.layout != self.wanted_layout():
+            self.rebuild_ui()
+
+    def wanted_layout(self) -> tuple[tuple[int, int], bool]:
+        """(the screen's size, whether Replay is offered) for what the replay has given so far."""
+        ex = self.extras
+        if ex is None:
+            return type(self).size, False
+        return (self.CHART_SIZE if ex.has_chart else type(self).size), ex.can_replay
+
+    def wakeup_in(self) -> float | None:
+        """Look again soon while the replay is being prepared."""
+        return 0.1 if self.extras is not None and self.extras.preparing else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dialog, and the chart of the game when there is one."""

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.protocol import digest_of
-
+from game.bench.saveflip import play_and_autosave
 from game.engine import paths, saves
+from game.engine.protocol import digest_of
 from game.engine.rng import Rng
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "saves"
@@ -51,14 +51,7 @@ def test_a_version_1_save_loads_replays_and_continues_as_version_2(ruleset_id: s
     else:
         assert match.state.digest() == before
     # Continue: the next autosave turns the file into version 2 and the game goes on from there
-    rng = Rng(5)
-    for _ in range(6):
-        if match.is_over():
-            break
-        legal = match.legal_actions()
-        match.apply(legal[0] if len(legal) == 1 else rng.choice(legal))
-        saves.autosave(match, path)
-    saves.flush()
+    play_and_autosave(match, path, 6, Rng(5))
     assert json.loads(path.read_bytes().split(b"\n")[0])["version"] == saves.SAVE_VERSION
     back = saves.load_match(path)
     assert back.state.digest() == match.state.digest() and len(back.history) == len(match.history)

@@ -19,7 +19,15 @@ def ui_button(app: Any, text: str) -> Any:
     return next(el for el in app.manager.get_sprite_group().sprites() if getattr(el, "text", None) == text)
 
 
-def test_result_screen_offers_replay_and_its_chart_jumps_into_the_theatre(app: Any) -> None:
+@pytest.fixture()
+def replays_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's replay (a worker thread in the app: preparing.py) runs as soon as it is asked for."""
+    from game.scenes import worker
+
+    monkeypatch.setattr(worker, "RUNNER", lambda work: work())
+
+
+def test_result_screen_offers_replay_and_its_chart_jumps_into_the_theatre(app: Any, replays_at_once: None) -> None:
     from game.scenes.dialogs import ResultScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
@@ -55,7 +63,7 @@ def test_result_screen_without_a_game_below_keeps_three_buttons(app: Any) -> Non
     assert not any(getattr(el, "text", None) == "Replay" for el in app.manager.get_sprite_group().sprites())
 
 
-def test_load_screen_replay_button_opens_the_theatre(app: Any) -> None:
+def test_load_screen_replay_button_opens_the_theatre(app: Any, replays_at_once: None) -> None:
     from game.scenes.load import LoadScene
     from game.scenes.menu import MenuScene
     from game.scenes.theatre import TheatreScene
@@ -70,7 +78,7 @@ def test_load_screen_replay_button_opens_the_theatre(app: Any) -> None:
     assert not top.cursor.finished and top.viewer == 0 and top.at == len(top.cursor)
 
 
-def test_load_screen_replay_of_a_broken_game_says_why(app: Any) -> None:
+def test_load_screen_replay_of_a_broken_game_says_why(app: Any, replays_at_once: None) -> None:
     from game.scenes.load import LoadScene
     from game.scenes.menu import MenuScene
 

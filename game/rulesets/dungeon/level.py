@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_core import InitErrorDetails
+from pydantic import Field, field_validator, model_validator
 
-from game.engine.levelchecks import suggest
+from game.engine.levelchecks import raise_located, suggest
 from game.engine.limits import PRICE_MAX, STOCK_MAX
 from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.dungeon.effects import HANDLERS, PASSIVE, EffectUnion, Monster, Unlock
@@ -189,17 +188,9 @@ class DungeonLevel(LevelBase):
 
     @model_validator(mode="after")
     def _cross_check(self) -> "DungeonLevel":
-        problems = self.cross_problems()
-        if len(problems) > MAX_CROSS_PROBLEMS:
-            loc, message, value = problems[MAX_CROSS_PROBLEMS - 1]
-            more = len(problems) - MAX_CROSS_PROBLEMS
-            problems[MAX_CROSS_PROBLEMS - 1] = (loc, f"{message} (and {more} more problems)", value)
-        if problems:
-            # one located pydantic error per problem: the level loader prints each on its own line as
-            # "path: field.path: message" (one ValueError would give one "(top level): a; b; c" line)
-            raise ValidationError.from_exception_data(type(self).__name__, [
-                InitErrorDetails(type="value_error", loc=loc, input=value, ctx={"error": message})
-                for loc, message, value in problems[:MAX_CROSS_PROBLEMS]])
+        # one located pydantic error per problem: the level loader prints each on its own line as
+        # "path: field.path: message" (one ValueError would give one "(top level): a; b; c" line)
+        raise_located(type(self).__name__, self.cross_problems(), MAX_CROSS_PROBLEMS)
         return self
 
     def cross_problems(self) -> list[tuple[tuple[str | int, ...], str, Any]]:

@@ -11,24 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.viewfields import as_dict as _dict
+from game.engine.viewfields import as_ids as _ids
+from game.engine.viewfields import as_int as _int
+from game.engine.viewfields import as_str as _str
+
 #: the id a hidden card shows as in a view (another seat's hand, every deck, a face-down shadow)
 HIDDEN = "?"
-
-
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _dict(value: Any) -> dict[Any, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _ids(value: Any) -> tuple[str, ...]:
-    return tuple(c for c in value if isinstance(c, str)) if isinstance(value, (list, tuple)) else ()
-
-
-def _str(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 @dataclass(frozen=True)

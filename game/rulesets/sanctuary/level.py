@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from game.engine.levelchecks import raise_problems, suggest
+from game.engine.levelchecks import raise_first, suggest
 from game.engine.schema import Ident, LevelBase, LocalizedName, LocalizedText, StrictModel
 from game.rulesets.sanctuary.effects import (
     CHARACTER_TARGETS,
@@ -156,10 +156,7 @@ class SanctuaryLevel(LevelBase):
 
     @model_validator(mode="after")
     def _cross_check(self) -> SanctuaryLevel:
-        try:
-            self._check_refs()
-        except ValueError as exc:  # the first problem, on its own located line like any field error
-            raise_problems(type(self).__name__, [str(exc)])
+        raise_first(type(self).__name__, self._check_refs)
         return self
 
     def _check_refs(self) -> None:

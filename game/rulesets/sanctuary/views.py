@@ -12,23 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.viewfields import as_dict as _dict
+from game.engine.viewfields import as_ids as _ids
+from game.engine.viewfields import as_int as _int
+
 #: the id a hidden card shows as in a view (another seat's hand, every deck)
 HIDDEN = "?"
-
-
-def _int(value: Any, default: int = 0) -> int:
-    """An int field of the view (``default`` when missing or not an int)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _dict(value: Any) -> dict[Any, Any]:
-    """A mapping field of the view (empty when missing or not a mapping)."""
-    return value if isinstance(value, dict) else {}
-
-
-def _ids(value: Any) -> tuple[str, ...]:
-    """A list of card instance ids (anything that is not a string dropped)."""
-    return tuple(c for c in value if isinstance(c, str)) if isinstance(value, (list, tuple)) else ()
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ Space play or pause, +/- speed, V the next seat's view, S secrets, C chart, Esc 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -45,7 +45,8 @@ class TheatreScene(Scene):
 
     name = "theatre"
 
-    def __init__(self, app: Any, cursor: ReplayCursor, at: int | None = None, viewer: int | None = None) -> None:
+    def __init__(self, app: Any, cursor: ReplayCursor, at: int | None = None, viewer: int | None = None,
+                 chart: Chart | None = None) -> None:
         super().__init__(app)
         app.apply_palette()
         self.cursor = cursor
@@ -59,8 +60,8 @@ class TheatreScene(Scene):
         self.panel: str | None = None          # "secrets", "chart" or None
         self.router = InputRouter((1280, 720), shortcuts={})
         self.canvas = pygame.Surface((1280, 720))
-        self.chart: Chart | None = None
-        self._chart_done = False
+        self.chart: Chart | None = chart        # given when worked out already (off the UI thread: preparing.py)
+        self._chart_done = chart is not None
         self.chart_view = ChartView(BOARD.inflate(-60, -60))
         self.dragging = False
         self.dirty = True
@@ -301,24 +302,32 @@ class TheatreScene(Scene):
         return out
 
 
-def open_theatre(app: Any, cursor: ReplayCursor, at: int | None = None) -> TheatreScene:
+def open_theatre(app: Any, cursor: ReplayCursor, at: int | None = None, chart: Chart | None = None) -> TheatreScene:
     """Push the theatre for ``cursor`` (at the end by default) and return it."""
-    scene = TheatreScene(app, cursor, at)
+    scene = TheatreScene(app, cursor, at, chart=chart)
     app.push(scene)
     return scene
 
 
-def theatre_for_match(app: Any, match: Any, at: int | None = None) -> TheatreScene:
-    """Push the theatre of a match being played or just finished (its save data, replayed)."""
-    cursor = ReplayCursor(match.to_save(), "game")
-    return open_theatre(app, cursor, at)
+def theatre_for_match(app: Any, match: Any, at: int | None = None) -> Scene:
+    """Push the theatre of a match being played or just finished: it opens at once and shows the game once
+    its save data is replayed off the UI thread (game/scenes/theatre/preparing.py)."""
+    from game.scenes.theatre.preparing import PreparingScene, start_replay
+    from game.scenes.worker import app_waker
+
+    return app.push(PreparingScene(app, start_replay(match.to_save(), "game", app_waker(app)), at))
 
 
-def theatre_for_file(app: Any, path: Any) -> TheatreScene:
-    """Push the theatre of a save file or a shared game; SaveError when it cannot be replayed."""
-    from game.engine.replay import open_replay
+def theatre_for_file(app: Any, path: Any, on_failed: Callable[[str], None] | None = None) -> Scene:
+    """Push the theatre of a save file or a shared game. A file that cannot be read raises SaveError at
+    once; the replay runs off the UI thread, and when it fails ``on_failed`` gets the problem in words
+    (without it the theatre's place says it)."""
+    from game.engine.saves import display_path, load_save
+    from game.scenes.theatre.preparing import PreparingScene, start_replay
+    from game.scenes.worker import app_waker
 
-    return open_theatre(app, open_replay(path))
+    job = start_replay(load_save(path), display_path(path), app_waker(app))
+    return app.push(PreparingScene(app, job, None, on_failed))
 
 
 __all__ = ["BOARD", "SCALE", "SPEEDS", "TheatreScene", "open_theatre", "theatre_for_file", "theatre_for_match"]
