@@ -177,6 +177,9 @@ class Match:
             raise ValueError(f"{ruleset_id}/{level.id} takes {low} to {high} seats, not {len(specs)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed: expected an integer, got {seed!r}")
+        from game.engine.choices import resolve_random
+
+        specs = resolve_random(rs, level, specs, seed)  # a "random" hero or deck: the real pick is saved
         state = rs.new_game(level, specs, seed)
         return cls(ruleset_id, level, specs, seed, state)
 

@@ -63,7 +63,9 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)
-        self.tables = TableContent.of(match.level, len(match.seats))
+        heroes = [p.hero for p in getattr(match.state, "players", [])]  # public: a seat may choose its hero
+        self.tables = TableContent.of(match.level, len(match.seats), heroes if len(heroes) == len(match.seats)
+                                      else None)
         self.model = self.tables.model
         self.words = DungeonWords(self, self.tables)
         self.zoom = Zoom(self.inspector, self.words)
