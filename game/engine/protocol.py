@@ -309,3 +309,7 @@ class Ruleset(ABC):
                      lang: str | None = None) -> "list[Choice] | None":
         """Return what a seat may choose on the set-up screen (None or []: nothing; see engine/choices.py)."""
         return None
+
+    def seat_choice_defaults(self, level: "Level", n_seats: int) -> list[str | None]:
+        """Return each seat's pick when it chooses nothing (the level's hero or deck; None: none or in game)."""
+        return [None] * n_seats

@@ -14,7 +14,8 @@ import logging
 from typing import Any
 
 from game.engine import i18n
-from game.engine.choices import RANDOM, Choice
+from game.engine.choices import RANDOM, Choice, settle
+from game.engine.protocol import SeatSpec
 from game.engine.i18n import t
 
 log = logging.getLogger(__name__)
@@ -74,14 +75,38 @@ class ChoiceColumn:
             if i >= count or self.picks[i] not in self.values(i, count):
                 self.picks[i] = DEFAULT
 
+    def resolved(self, count: int) -> list[str | None]:
+        """What each seat will play as the picks stand (a default seat whose hero was taken moves on).
+
+        The same ``settle`` the rulesets' ``new_game`` runs, on the ruleset's ``seat_choice_defaults``;
+        a random pick counts as no pick (it is drawn when the game starts).
+        """
+        try:
+            defaults = list(self.ruleset.seat_choice_defaults(self.level, count))[:count]
+            defaults += [None] * (count - len(defaults))
+            specs = [SeatSpec("-", choice=self.choice_of(i, count) if self.picks[i] != RANDOM else None)
+                     for i in range(count)]
+            opts = [[c.id for c in self.options(i, count)] for i in range(count)]
+            pool = list(dict.fromkeys(x for o in opts for x in o))
+            return settle(specs, opts, defaults, unique=self.unique, pool=pool)
+        except Exception as exc:  # noqa: BLE001 - the screen shows "as the level says" instead
+            log.debug("seat_choice_defaults: %s", exc)
+            return [None] * count
+
+    def name_of(self, seat: int, count: int, cid: str | None) -> str:
+        """The label of an option id for a seat ("" when unknown)."""
+        return next((c.label for c in self.options(seat, count) if c.id == cid), "") if cid else ""
+
     # --- what the control shows and does ------------------------------------------------------------
     def label(self, seat: int, count: int) -> str:
-        """The control's text: the chosen option's name, "random", "as the level says" or a dash."""
+        """The control's text: the chosen option's name, "random", the level's pick (or "as the level says")."""
         if not self.options(seat, count):
             return t("seats.choice.none")
         pick = self.picks[seat]
         if pick == DEFAULT:
-            return t("seats.choice.default")
+            resolved = self.resolved(count)
+            name = self.name_of(seat, count, resolved[seat] if seat < len(resolved) else None)
+            return t("seats.choice.default_is", name=name) if name else t("seats.choice.default")
         if pick == RANDOM:
             return t("seats.choice.random")
         return next((c.label for c in self.options(seat, count) if c.id == pick), pick)

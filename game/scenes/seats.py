@@ -38,7 +38,7 @@ def _tooltip_on_dropdown(menu: Any, text: str) -> None:
 
 #: column x and width: seat, name, played by, difficulty (its header's "?" after it), and the choice column
 _COLUMNS = {False: ((60, 222), (290, 330), (640, 200), (860, 200), None),
-            True: ((60, 180), (248, 250), (506, 170), (684, 170), (870, 350))}
+            True: ((60, 180), (248, 220), (478, 160), (648, 180), (884, 336))}
 
 
 class SeatSetupScene(Scene):
@@ -89,7 +89,10 @@ class SeatSetupScene(Scene):
         out = []
         from game.engine import i18n
 
-        for r in roles[: self.count]:
+        for i, r in enumerate(roles[: self.count]):
+            if r in (c.id for c in self.choices.options(i, self.count)):  # the role is the hero it may change:
+                out.append(self.choices.header())                        # the choice column names the hero
+                continue
             keys = [k for k in (f"{self.ruleset_id}.role.{r}", f"role.{r}") if i18n.has(k)]
             out.append(t(keys[0]) if keys else str(r).replace("_", " ").capitalize())
         return out
@@ -114,10 +117,12 @@ class SeatSetupScene(Scene):
         self.headers = [self.label((sx, 144, sw, 30), t("seats.col.seat"), "#muted_label"),
                         self.label((nx, 144, nw, 30), t("seats.col.name"), "#muted_label"),
                         self.label((kx, 144, kw, 30), t("seats.col.kind"), "#muted_label"),
-                        self.label((dx, 144, dw - 40, 30), t("seats.col.difficulty"), "#muted_label")]
+                        self.label((dx, 144, dw if with_choice else 160, 30), t("seats.col.difficulty"),
+                                   "#muted_label")]
         # the README promises the difficulty help on hover: a drop-down cannot show a tooltip, this button can
-        self.diff_help = self.button((dx + dw - 38, 142, 40 if with_choice else 48, 34), t("seats.difficulty.what"),
-                                     None, tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
+        help_rect = (dx + dw + 2, 142, 40, 34) if with_choice else (1022, 142, 48, 34)
+        self.diff_help = self.button(help_rect, t("seats.difficulty.what"), None,
+                                     tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
         self.choice_buttons = []
         self.choice_header = self.label((cc[0], 144, cc[1], 30), self.choices.header(), "#muted_label") \
             if cc is not None else None

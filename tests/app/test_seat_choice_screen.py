@@ -38,14 +38,16 @@ def test_issue15_4_clicking_the_hero_control_changes_the_seat_spec_and_the_game(
     assert scene.choice_header is not None and scene.choice_header.text == "Hero"
     assert [s.choice for s in scene.seat_specs()] == [None, None]
     b = scene.choice_buttons[0]
-    assert b.text == t("seats.choice.default")
+    assert b.text == "Kestrel (the level's)"  # the level's hero for that seat
     click(app, b.rect.center)  # default -> random
     assert scene.seat_specs()[0].choice == "random"
     click(app, scene.choice_buttons[0].rect.center)  # random -> the first hero
     click(app, scene.choice_buttons[0].rect.center)  # -> the second: Brannoc
     assert scene.seat_specs()[0].choice == "brannoc"
-    assert scene.choice_buttons[0].text.startswith("Brannoc")
-    assert "Health 10" in scene.choice_buttons[0].tool_tip_text
+    assert scene.choice_buttons[0].text == "Brannoc"
+    assert "The Warrior · Health 10" in scene.choice_buttons[0].tool_tip_text
+    # seat 2's own hero was Brannoc: it now shows the next free one, the one it will play
+    assert scene.choice_buttons[1].text == "Kestrel (the level's)"
     # the other seat is not offered the hero seat 1 took
     assert "brannoc" not in scene.choices.values(1, scene.count)
     scene.start()

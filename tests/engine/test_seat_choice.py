@@ -112,3 +112,34 @@ def test_issue15_4_play_cli_passes_the_choice_and_refuses_a_clash(monkeypatch: p
     args = parser.parse_args(["dungeon", "--level", "standard", "--seats", "human@ilsabet,bot@ilsabet"])
     assert play.run(args) == 2
     assert "already taken by seat 1" in capsys.readouterr().err
+
+
+def _shipped() -> list[tuple[str, str]]:
+    from game.engine.levels import discover_levels
+    from game.engine.registry import all_rulesets
+
+    return [(rs.id, e.level.id) for rs in all_rulesets() for e in discover_levels(rs.id)
+            if e.ok and e.source == "shipped" and e.level is not None]
+
+
+@pytest.mark.parametrize("rid,lid", _shipped())
+def test_issue15_4_every_offered_choice_starts_a_game_and_reads_in_every_language(rid: str, lid: str) -> None:
+    from game.engine.levels import get_level
+    from game.engine.registry import get_ruleset
+
+    rs, level = get_ruleset(rid), get_level(rid, lid)
+    lo, hi = rs.seat_range(level)
+    for n in sorted({lo, hi}):
+        defaults = rs.seat_choice_defaults(level, n)
+        assert len(defaults) == n
+        for seat in (0, n - 1):
+            offers = {lang: rs.seat_choices(level, seat, n, lang) or [] for lang in ("en", "es", "it")}
+            ids = [c.id for c in offers["en"]]
+            assert len(set(ids)) == len(ids) and all(ids == [c.id for c in o] for o in offers.values())
+            for lang, opts in offers.items():
+                for c in opts:
+                    assert c.label and c.description and ".choice." not in c.description, (lang, c)
+            for cid in ids:
+                specs = [SeatSpec(f"S{i}", choice=cid if i == seat else None) for i in range(n)]
+                st = rs.new_game(level, specs, 11)
+                assert st.invariants() == [] and rs.from_json(st.to_json()).digest() == st.digest()

@@ -31,16 +31,20 @@ def seat_choices(level: Level, seat: int, n_seats: int, lang: str | None = None)
     for hid in hero_ids(level):
         h = m.heroes[hid]
         title = localize(h.title, lang)
-        label = f"{localize(h.name, lang)}, {title}" if title else localize(h.name, lang)
         health = max(1, h.health + m.health_bonus)
-        out.append(Choice(hid, label, t("dungeon.choice.hero", lang, health=health, count=len(h.bag))))
+        facts = t("dungeon.choice.hero", lang, health=health, count=len(h.bag))
+        out.append(Choice(hid, localize(h.name, lang), f"{title[:1].upper()}{title[1:]} · {facts}" if title else facts))
     return out if len(out) > 1 else None
+
+
+def defaults(level: Level, n_seats: int) -> list[str | None]:
+    """Each seat's hero without a choice: the level's ``seat_heroes``."""
+    return list(level.model.seat_heroes[:n_seats])
 
 
 def seat_heroes(level: Level, specs: Sequence[Any]) -> list[str]:
     """The hero of each seat: its choice, else the level's (a chosen hero moves a default seat on)."""
     n = len(specs)
     opts = [[c.id for c in seat_choices(level, i, n) or []] for i in range(n)]
-    picks = choices.settle(specs, opts, list(level.model.seat_heroes[:n]), unique=True, pool=hero_ids(level),
-                           kind="hero")
+    picks = choices.settle(specs, opts, defaults(level, n), unique=True, pool=hero_ids(level), kind="hero")
     return [str(p) for p in picks]

@@ -12,6 +12,7 @@ from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
 from game.rulesets.dungeon.checks import migrate
 from game.rulesets.dungeon.choices import seat_choices, seat_heroes
+from game.rulesets.dungeon.choices import defaults as choice_defaults
 from game.rulesets.dungeon.level import DungeonLevel
 from game.rulesets.dungeon.state import DungeonState, new_state, state_from_json
 
@@ -76,6 +77,10 @@ class DungeonRuleset(Ruleset):
                      lang: str | None = None) -> list[Choice] | None:
         """A seat may play any hero of the level (choices.py); none in a tutorial."""
         return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: DungeonState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Greedy placement with a look-ahead over the remaining bag (see bot.py)."""

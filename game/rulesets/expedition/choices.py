@@ -33,11 +33,15 @@ def seat_choices(level: Level, seat: int, n_seats: int, lang: str | None = None)
     return out if len(out) > 1 else None
 
 
+def defaults(level: Level, n_seats: int) -> list[str | None]:
+    """Each seat's hero without a choice: the party's in seat order (repeated past its end), None for the Dark Lord."""
+    m = level.model
+    return [m.party[i % len(m.party)] for i in range(n_seats - 1)] + [None]
+
+
 def party(level: Level, specs: Sequence[Any]) -> list[str]:
     """The hero of each hero seat: its choice, else the party's (a chosen hero moves a default seat on)."""
-    m = level.model
     n = len(specs)
     opts = [[c.id for c in seat_choices(level, i, n) or []] for i in range(n)]
-    defaults: list[str | None] = [m.party[i % len(m.party)] for i in range(n - 1)] + [None]
-    picks = choices.settle(specs, opts, defaults, unique=True, pool=hero_ids(level), kind="hero")
+    picks = choices.settle(specs, opts, defaults(level, n), unique=True, pool=hero_ids(level), kind="hero")
     return [str(p) for p in picks[: n - 1]]

@@ -22,6 +22,7 @@ from game.engine.records import RecordError
 from game.engine.rng import Rng
 from game.rulesets.expedition.choices import party as hero_party
 from game.rulesets.expedition.choices import seat_choices
+from game.rulesets.expedition.choices import defaults as choice_defaults
 from game.rulesets.expedition.level import ExpeditionLevel
 from game.rulesets.expedition.state import ExpeditionState, Hero
 
@@ -107,6 +108,10 @@ class ExpeditionRuleset(HostingRuleset):
                      lang: str | None = None) -> list[Choice] | None:
         """A hero seat may explore with any hero archetype of the level (choices.py); none in a tutorial."""
         return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
         """The bot's move (a live battle's is the skirmish bot's: the host routes it)."""

@@ -38,6 +38,14 @@ def seat_choices(level: Level, seat: int, n_seats: int, lang: str | None = None)
     return out if len(out) > 1 else None
 
 
+def defaults(level: Level, n_seats: int) -> list[str | None]:
+    """Each seat's deck without a choice: the one the level fixes or allows alone, else None (chosen in game)."""
+    m = level.model
+    only = allowed(level)
+    return [m.seat_decks[i] if i < len(m.seat_decks) else (only[0] if len(only) == 1 else None)
+            for i in range(n_seats)]
+
+
 def seat_decks(level: Level, specs: Sequence[Any]) -> list[str | None]:
     """The deck each seat chose on the set-up screen (None: chosen in the game or fixed by the level)."""
     n = len(specs)

@@ -15,6 +15,7 @@ from game.engine.rng import Rng
 from game.rulesets.quest import bot
 from game.rulesets.quest.cards import card_ids
 from game.rulesets.quest.choices import seat_choices, seat_decks
+from game.rulesets.quest.choices import defaults as choice_defaults
 from game.rulesets.quest.level import QuestLevel
 from game.rulesets.quest.parts import MAX_SEATS, VERSION, Player
 from game.rulesets.quest.phases import setup
@@ -85,6 +86,10 @@ class QuestRuleset(Ruleset):
                      lang: str | None = None) -> list[Choice] | None:
         """A seat may take its deck on the set-up screen (choices.py) and then skips the in-game choice."""
         return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     # --- bot hooks -------------------------------------------------------------------------------
     def bot_policy(self, state: QuestState, seat: int, legal: list[Action], rng: Rng) -> Action | None:

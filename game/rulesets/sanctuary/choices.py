@@ -32,9 +32,13 @@ def seat_choices(level: Level, seat: int, n_seats: int, lang: str | None = None)
     return out if len(out) > 1 else None
 
 
+def defaults(level: Level, n_seats: int) -> list[str | None]:
+    """Each seat's deck without a choice: the level's ``players[i].deck``."""
+    return [p.deck for p in level.model.players[:n_seats]]
+
+
 def seat_decks(level: Level, specs: Sequence[Any]) -> list[str]:
     """The deck of each seat: its choice, else the level's."""
     n = len(specs)
     opts = [[c.id for c in seat_choices(level, i, n) or []] for i in range(n)]
-    defaults: list[str | None] = [p.deck for p in level.model.players[:n]]
-    return [str(d) for d in choices.settle(specs, opts, defaults, unique=False, kind="deck")]
+    return [str(d) for d in choices.settle(specs, opts, defaults(level, n), unique=False, kind="deck")]

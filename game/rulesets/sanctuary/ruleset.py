@@ -12,6 +12,7 @@ from game.engine.rng import Rng
 from game.engine.choices import Choice
 from game.rulesets.sanctuary import bot, turn
 from game.rulesets.sanctuary.choices import seat_choices, seat_decks
+from game.rulesets.sanctuary.choices import defaults as choice_defaults
 from game.rulesets.sanctuary.level import SanctuaryLevel
 from game.rulesets.sanctuary.state import VERSION, SanctuaryState, card_ids
 from game.rulesets.sanctuary.view import passed_from_count, state_data_from_view
@@ -93,6 +94,10 @@ class SanctuaryRuleset(Ruleset):
                      lang: str | None = None) -> list[Choice] | None:
         """A seat may play any deck of the level (choices.py); none in a tutorial or against a script."""
         return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     # --- bot hooks -------------------------------------------------------------------------------
     def bot_policy(self, state: SanctuaryState, seat: int, legal: list[Action], rng: Rng) -> Action | None:

@@ -21,6 +21,7 @@ from game.rulesets.skirmish.bot import bot_prior as _bot_prior
 from game.rulesets.skirmish.checks import migrate, validate
 from game.rulesets.skirmish.choices import party as hero_party
 from game.rulesets.skirmish.choices import seat_choices
+from game.rulesets.skirmish.choices import defaults as choice_defaults
 from game.rulesets.skirmish.level import SkirmishLevel
 from game.rulesets.skirmish.state import SkirmishState
 
@@ -122,6 +123,10 @@ class SkirmishRuleset(Ruleset):
                      lang: str | None = None) -> list[Choice] | None:
         """A hero seat may fight with any hero archetype of the level (choices.py); none with a roster."""
         return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: SkirmishState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Heuristic move for rollouts and easy bots (focus fire, protect the wounded, readiness)."""

@@ -17,7 +17,7 @@ def test_issue15_4_dungeon_offers_every_hero_but_not_in_the_tutorial() -> None:
     ids = [c.id for c in RS.seat_choices(level, 0, 2, "en") or []]
     assert ids == ["kestrel", "brannoc", "ilsabet", "tobin"]
     first = (RS.seat_choices(level, 0, 2, "es") or [])[0]
-    assert first.label == "Kestrel, la Pícara" and "Salud 7" in first.description
+    assert first.label == "Kestrel" and first.description.startswith("La Pícara · Salud 7 · 10 fichas")
     assert RS.seat_choices(get_level("dungeon", "tutorial"), 0, 2) is None
 
 
