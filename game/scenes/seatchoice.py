@@ -93,6 +93,14 @@ class ChoiceColumn:
             log.debug("seat_choice_defaults: %s", exc)
             return [None] * count
 
+    def _in_game(self, seat: int, count: int) -> bool:
+        """True when the level leaves this seat's pick to the game itself (a quest deck chosen at the table)."""
+        try:
+            defaults = list(self.ruleset.seat_choice_defaults(self.level, count))
+        except Exception:  # noqa: BLE001 - then the level is said to decide
+            return False
+        return seat < len(defaults) and defaults[seat] is None and bool(self.options(seat, count))
+
     def name_of(self, seat: int, count: int, cid: str | None) -> str:
         """The label of an option id for a seat ("" when unknown)."""
         return next((c.label for c in self.options(seat, count) if c.id == cid), "") if cid else ""
@@ -104,6 +112,8 @@ class ChoiceColumn:
             return t("seats.choice.none")
         pick = self.picks[seat]
         if pick == DEFAULT:
+            if self._in_game(seat, count):
+                return t("seats.choice.in_game")
             resolved = self.resolved(count)
             name = self.name_of(seat, count, resolved[seat] if seat < len(resolved) else None)
             return t("seats.choice.default_is", name=name) if name else t("seats.choice.default")
@@ -117,7 +127,7 @@ class ChoiceColumn:
             return html.escape(t("seats.choice.none_help", kind=self.header().lower()))
         pick = self.picks[seat]
         if pick == DEFAULT:
-            desc = t("seats.choice.default_help")
+            desc = t("seats.choice.in_game_help" if self._in_game(seat, count) else "seats.choice.default_help")
         elif pick == RANDOM:
             desc = t("seats.choice.random_help")
         else:

@@ -106,6 +106,7 @@ def test_issue15_4_the_column_speaks_the_players_language(app: Any, lang: str) -
         scene = _setup(app, "quest", "01_mill_road")
         assert scene.choice_header.text == t("seats.choice_col.deck")
         assert scene.choice_header.text != "Deck"
+        assert scene.choice_buttons[0].text == t("seats.choice.in_game")  # a quest deck is chosen at the table
         click(app, scene.choice_buttons[0].rect.center)
         click(app, scene.choice_buttons[0].rect.center)
         tip = scene.choice_buttons[0].tool_tip_text
