@@ -109,3 +109,13 @@ def resolve_random(ruleset: "Ruleset", level: Any, specs: Sequence["SeatSpec"], 
 def scripted_level(level: Any) -> bool:
     """True for a level with a guided tutorial: its script names the seats' heroes and decks, so no choice."""
     return bool(getattr(getattr(level, "model", None), "tutorial", None))
+
+
+def check_offered(ruleset: "Ruleset", level: Any, specs: Sequence["SeatSpec"]) -> None:
+    """Refuse a choice for a seat the ruleset offers nothing (a ruleset without choices would ignore it)."""
+    n = len(specs)
+    for i, spec in enumerate(specs):
+        if spec.choice is not None and not ruleset.seat_choices(level, i, n):
+            kind = getattr(ruleset, "seat_choice_kind", "hero")
+            raise ValueError(f"seats[{i}].choice: seat {i + 1} has no {kind} to choose in this level, "
+                             f"got {spec.choice!r}")

@@ -143,3 +143,12 @@ def test_issue15_4_every_offered_choice_starts_a_game_and_reads_in_every_languag
                 specs = [SeatSpec(f"S{i}", choice=cid if i == seat else None) for i in range(n)]
                 st = rs.new_game(level, specs, 11)
                 assert st.invariants() == [] and rs.from_json(st.to_json()).digest() == st.digest()
+
+
+def test_issue15_4_a_choice_where_the_ruleset_offers_none_is_refused() -> None:
+    from tests.tinygame import registered, tiny_level
+
+    with registered(), pytest.raises(ValueError, match=r"seats\[0\]\.choice: seat 1 has no hero to choose"):
+        Match.new("tiny", tiny_level("classic"), ["human@kestrel", "bot"], 1)
+    with registered():
+        assert Match.new("tiny", tiny_level("classic"), ["human@random", "bot"], 1).seats[0].choice is None
