@@ -73,7 +73,7 @@ class SanctuaryRuleset(Ruleset):
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> SanctuaryState:
         """Sample a full state from ``seat``'s view: unknown cards dealt at random into hands and decks."""
         level = levelrefs.resolve(view.get("level"), "sanctuary")
-        decks = view.get("decks") or ()  # the seats' chosen decks are public
+        decks = view.get("decks") or []  # the seats' chosen decks are public (absent: the level's)
         if not isinstance(decks, list) or not all(isinstance(d, str) and d in level.model.decks for d in decks):
             raise StateError("decks: expected the level's deck ids")
         return self.from_json(state_data_from_view(view, seat, rng, card_ids(level, decks)))

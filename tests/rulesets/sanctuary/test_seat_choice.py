@@ -52,3 +52,10 @@ def test_issue15_4_sanctuary_mirror_match_and_determinize_uses_the_public_decks(
         assert d.decks == ["gear", "gear"] and d.owner_card == ids
         assert d.players[1].hand == st.players[1].hand  # its own hand, known
         assert sorted(d.players[0].hand + d.players[0].deck) == sorted(st.players[0].hand + st.players[0].deck)
+
+
+def test_issue15_4_sanctuary_determinize_without_a_choice_reads_the_levels_decks() -> None:
+    level = get_level("sanctuary", "ember_vs_gear")
+    st = RS.new_game(level, ["A", "B"], 2)
+    d = RS.determinize(st.view(0), 0, Rng(1))
+    assert d.decks == [] and d.owner_card == st.owner_card and d.players[0].hand == st.players[0].hand
