@@ -55,6 +55,7 @@ def test_issue15_4_clicking_the_hero_control_changes_the_seat_spec_and_the_game(
     match = app.stack[-1].match
     assert match.seats[0].choice == "brannoc"
     assert [p.hero for p in match.state.players] == ["brannoc", "kestrel"]
+    assert dict(app.stack[-1].tables.catalog) == dict(match.state.catalog)  # the scene draws Brannoc's chips
     assert app.errors == []
 
 

@@ -63,7 +63,8 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)
-        heroes = [p.hero for p in getattr(match.state, "players", [])]  # public: a seat may choose its hero
+        # a seat may choose its hero (public): the chip catalogue follows the heroes the view shows
+        heroes = [p.hero for p in DungeonView.from_view(self.view, match.level.model).players]
         self.tables = TableContent.of(match.level, len(match.seats), heroes if len(heroes) == len(match.seats)
                                       else None)
         self.model = self.tables.model
