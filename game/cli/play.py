@@ -1,4 +1,4 @@
-"""``python -m game play RULESET [--level ID] [--seed N] [--seats human,bot] [--table]``: open the
+"""``python -m game play RULESET [--level ID] [--seed N] [--seats human@HERO,bot] [--table]``: open the
 window straight into a game (the menu is underneath: quitting the game returns to it).
 ``python -m game play --replay FILE`` opens a save or a shared game in the replay theatre.
 """
@@ -20,7 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", help="level id (default: the ruleset's first level)")
     parser.add_argument("--seed", type=int, help="random seed (default: from the clock)")
     parser.add_argument("--seats", help="comma-separated seats: human, bot, bot:easy|normal|hard|random, or a "
-                                        "player name (default: one human, bots for the rest)")
+                                        "player name (default: one human, bots for the rest); each may end in "
+                                        "@CHOICE, the hero, faction or deck that seat plays where the ruleset "
+                                        "offers one (its id in the level, or random): "
+                                        "human@brannoc,bot:hard@kestrel")
     parser.add_argument("--replay", metavar="FILE",
                         help="open a save or a shared game in the replay theatre instead of playing")
     parser.add_argument("--table", action="store_true",

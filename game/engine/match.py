@@ -177,6 +177,11 @@ class Match:
             raise ValueError(f"{ruleset_id}/{level.id} takes {low} to {high} seats, not {len(specs)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed: expected an integer, got {seed!r}")
+        from game.engine.choices import check_offered, resolve_random
+
+        specs = resolve_random(rs, level, specs, seed)  # a "random" hero or deck: the real pick is saved
+        if any(s.choice is not None for s in specs):
+            check_offered(rs, level, specs)
         state = rs.new_game(level, specs, seed)
         return cls(ruleset_id, level, specs, seed, state)
 

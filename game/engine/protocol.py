@@ -28,6 +28,7 @@ from game.engine.limits import SEAT_NAME_CHARS
 from game.engine.rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.engine.choices import Choice
     from game.engine.levels import Level
 
 SAVE_KEYS_FORBIDDEN_IN_VIEW = ("rng",)
@@ -48,45 +49,77 @@ class StateError(ValueError):
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in a seat: a name, ``human`` or ``bot``, and a bot difficulty."""
+    """Who sits in a seat: a name, ``human`` or ``bot``, a bot difficulty and an optional choice.
+
+    ``choice`` is the id of the hero, faction or deck the seat chose on the set-up screen
+    (``Ruleset.seat_choices``), ``random`` for any free one, None for the level's default.
+    """
 
     name: str
     kind: str = "human"
     difficulty: str = "normal"
+    choice: str | None = None
 
     def to_json(self) -> dict[str, str]:
-        """Return JSON-safe data."""
-        return {"name": self.name, "kind": self.kind, "difficulty": self.difficulty}
+        """Return JSON-safe data (``choice`` only when the seat made one, so older readers still load it)."""
+        out = {"name": self.name, "kind": self.kind, "difficulty": self.difficulty}
+        if self.choice is not None:
+            out["choice"] = self.choice
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> "SeatSpec":
         """Rebuild from to_json data; raises ValueError naming the bad field."""
+        from game.engine.choices import CHOICE_ID
+
         if not isinstance(data, dict):
             raise ValueError("seat: expected a table")
         name, kind, diff = data.get("name"), data.get("kind", "human"), data.get("difficulty", "normal")
+        choice = data.get("choice")
         if not isinstance(name, str) or not 0 < len(name) <= SEAT_NAME_CHARS:
             raise ValueError(f"seat.name: expected a name of 1 to {SEAT_NAME_CHARS} characters")
         if kind not in ("human", "bot"):
             raise ValueError(f"seat.kind: expected 'human' or 'bot', got {kind!r}")
         if diff not in ("easy", "normal", "hard", "random"):
             raise ValueError(f"seat.difficulty: expected easy, normal, hard or random, got {diff!r}")
-        return cls(name, kind, diff)
+        if choice is not None and not (isinstance(choice, str) and CHOICE_ID.match(choice)):
+            raise ValueError(f"seat.choice: expected a hero, faction or deck id (lower-case letters, digits, "
+                             f"_ and -, at most 48) or null, got {str(choice)[:60]!r}")
+        return cls(name, kind, diff, choice)
+
+
+def _split_choice(i: int, s: Any) -> tuple[Any, str | None]:
+    """Split ``"bot:hard@gear"`` into ``("bot:hard", "gear")``; a seat without ``@`` has no choice."""
+    from game.engine.choices import CHOICE_ID
+
+    if not isinstance(s, str) or "@" not in s:
+        return s, None
+    base, choice = s.rsplit("@", 1)
+    if not CHOICE_ID.match(choice):
+        raise ValueError(f"seats[{i}].choice: expected a hero, faction or deck id after '@', got {choice!r}")
+    return base, choice
 
 
 def seat_specs(seats: Sequence[Any]) -> list[SeatSpec]:
-    """Normalise ``["human", "bot"]``, names or SeatSpec objects into SeatSpecs."""
+    """Normalise ``["human", "bot"]``, names or SeatSpec objects into SeatSpecs.
+
+    A text seat may end in ``@CHOICE`` (``human@ember``, ``bot:hard@gear``, ``Ana@kestrel``): the
+    hero, faction or deck that seat plays (``Ruleset.seat_choices``).
+    """
     out: list[SeatSpec] = []
-    for i, s in enumerate(seats):
+    for i, raw in enumerate(seats):
+        s, choice = _split_choice(i, raw)
         if isinstance(s, SeatSpec):
             out.append(s)
         elif s in ("human", "bot"):
-            out.append(SeatSpec(f"{'Player' if s == 'human' else 'Bot'} {i + 1}", s))
+            out.append(SeatSpec(f"{'Player' if s == 'human' else 'Bot'} {i + 1}", s, choice=choice))
         elif isinstance(s, str) and s.startswith("bot:"):
-            out.append(SeatSpec(f"Bot {i + 1}", "bot", s.split(":", 1)[1] or "normal"))
+            out.append(SeatSpec(f"Bot {i + 1}", "bot", s.split(":", 1)[1] or "normal", choice))
         elif isinstance(s, str) and 0 < len(s) <= SEAT_NAME_CHARS:  # a longer name could not be saved
-            out.append(SeatSpec(s, "human"))
+            out.append(SeatSpec(s, "human", choice=choice))
         else:
-            raise ValueError(f"seats[{i}]: expected 'human', 'bot', 'bot:LEVEL' or a name, got {s!r}")
+            raise ValueError(f"seats[{i}]: expected 'human', 'bot', 'bot:LEVEL' or a name "
+                             f"(each may end in @CHOICE), got {raw!r}")
     return out
 
 
@@ -237,6 +270,10 @@ class Ruleset(ABC):
     level_model: ClassVar[Any] = None
     #: maximum number of actions a game may take (the conformance test enforces it)
     max_game_length: ClassVar[int] = 5000
+    #: what a seat's choice picks (``hero``, ``faction``, ``deck``: the set-up screen's column header)
+    seat_choice_kind: ClassVar[str] = "hero"
+    #: True when two seats may not pick the same option (a hero); False for decks (a mirror match)
+    seat_choice_unique: ClassVar[bool] = True
 
     @abstractmethod
     def new_game(self, level: "Level", seats: Sequence[Any], seed: int) -> GameState:
@@ -267,3 +304,12 @@ class Ruleset(ABC):
     def level_notes(self, level: "Level", lang: str | None = None) -> list[str]:
         """Return short notes on a level's variant rules for the level list (e.g. a round limit)."""
         return []
+
+    def seat_choices(self, level: "Level", seat_index: int, n_seats: int,
+                     lang: str | None = None) -> "list[Choice] | None":
+        """Return what a seat may choose on the set-up screen (None or []: nothing; see engine/choices.py)."""
+        return None
+
+    def seat_choice_defaults(self, level: "Level", n_seats: int) -> list[str | None]:
+        """Return each seat's pick when it chooses nothing (the level's hero or deck; None: none or in game)."""
+        return [None] * n_seats

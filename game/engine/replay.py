@@ -203,7 +203,7 @@ def branch_match(cursor: ReplayCursor, at: int, seats: Any) -> Any:
         if isinstance(new, SeatSpec):
             specs.append(new)
         elif new in ("human", "bot"):
-            specs.append(SeatSpec(old.name, new, old.difficulty))
+            specs.append(SeatSpec(old.name, new, old.difficulty, old.choice))
         else:
             raise ValueError(f"seats: expected 'human', 'bot' or a SeatSpec, got {new!r}")
     if len(specs) != len(cursor.seats):

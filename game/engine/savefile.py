@@ -329,7 +329,7 @@ def _check_seats(seats: Any, where: str) -> None:
             field, _, rest = msg.partition(": ")
             raise SaveError(where, f"seats[{i}]{field[4:]}" if field.startswith("seat") else f"seats[{i}]",
                             rest or msg) from None
-        if set(s) - {"name", "kind", "difficulty"}:
+        if set(s) - {"name", "kind", "difficulty", "choice"}:  # choice: a hero, faction or deck
             raise SaveError(where, f"seats[{i}]", "unknown key")
 
 

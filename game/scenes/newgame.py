@@ -1,5 +1,5 @@
-"""New game: the gallery of rulesets, the level list of one ruleset (shipped and
-mod levels, broken files shown with their error) and the seat set-up.
+"""New game: the gallery of rulesets and the level list of one ruleset (shipped and
+mod levels, broken files shown with their error); the seat set-up is in seats.py.
 """
 
 from __future__ import annotations
@@ -15,13 +15,10 @@ from game.app.scene import Scene, fit_text
 from game.ui.text import shorten_for
 from game.engine import paths
 from game.engine.i18n import localize, t
-from game.engine.limits import SEAT_NAME_CHARS
-from game.engine.protocol import SeatSpec
 from game.scenes import has_dedicated_scene, ruleset_name, ruleset_tagline
+from game.scenes.seats import DIFFICULTIES, SeatSetupScene, _tooltip_on_dropdown  # noqa: F401 - their old home
 
 log = logging.getLogger(__name__)
-
-DIFFICULTIES = ("easy", "normal", "hard", "random")
 
 
 def count_level_files(ruleset_id: str, *, refresh: bool = False) -> int:
@@ -284,182 +281,3 @@ class LevelSelectScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
-
-
-def _tooltip_on_dropdown(menu: Any, text: str) -> None:
-    """Give a drop-down's visible button the tooltip (pygame_gui's drop-down itself never shows one)."""
-    try:
-        menu.set_tooltip(text)
-        state = getattr(menu, "current_state", None)
-        button = getattr(state, "selected_option_button", None)
-        if button is not None:
-            button.set_tooltip(text)
-    except Exception as exc:  # noqa: BLE001 - a pygame_gui change costs the tooltip, never the screen
-        log.debug("drop-down tooltip: %s", exc)
-
-
-class SeatSetupScene(Scene):
-    """Who plays: each seat human or bot (with a difficulty) and a name; then start."""
-
-    name = "seats"
-
-    def __init__(self, app: Any, ruleset_id: str, level: Any) -> None:
-        super().__init__(app)
-        from game.engine.registry import get_ruleset
-
-        self.ruleset_id = ruleset_id
-        self.level = level
-        self.ruleset = get_ruleset(ruleset_id)
-        lo, hi = self.ruleset.seat_range(level)
-        self.lo, self.hi = max(1, lo), max(lo, hi)
-        self.count = self.lo if self.lo > 1 else min(2, self.hi)
-        self.seats: list[dict[str, str]] = []
-        self._ensure_seats()
-        import time
-
-        self.seed = int(time.time() * 1000) % 1_000_000
-        self.entries: list[Any] = []
-        self.kind_menus: list[Any] = []
-        self.diff_menus: list[Any] = []
-        self.seed_entry: Any = None
-
-    def _ensure_seats(self) -> None:
-        while len(self.seats) < self.hi:
-            i = len(self.seats)
-            kind = "human" if i == 0 else "bot"
-            self.seats.append({"kind": kind, "difficulty": "normal", "name": ""})
-
-    def _default_name(self, i: int) -> str:
-        return t("seats.player_n" if self.seats[i]["kind"] == "human" else "seats.bot_n", n=i + 1)
-
-    def _roles(self) -> list[str]:
-        try:
-            roles = list(self.ruleset.seat_roles(self.level, self.count))
-        except Exception as exc:  # noqa: BLE001
-            log.warning("seat_roles: %s", exc)
-            roles = []
-        roles += ["player"] * (self.count - len(roles))
-        out = []
-        from game.engine import i18n
-
-        for r in roles[: self.count]:
-            keys = [k for k in (f"{self.ruleset_id}.role.{r}", f"role.{r}") if i18n.has(k)]
-            out.append(t(keys[0]) if keys else str(r).replace("_", " ").capitalize())
-        return out
-
-    def build_ui(self) -> None:
-        """Create the seat rows, the player count, the seed and the start button."""
-        import pygame_gui
-
-        mgr = self.app.manager
-        self.label((40, 24, 1200, 50), t("seats.title", level=self.level.title()), "#heading_label")
-        self.label((60, 90, 300, 40), t("seats.count"))
-        self.button((360, 90, 44, 40), "−", lambda: self.set_count(self.count - 1), enabled=self.count > self.lo)
-        self.label((410, 90, 50, 40), str(self.count), "#center_label")
-        self.button((466, 90, 44, 40), "+", lambda: self.set_count(self.count + 1), enabled=self.count < self.hi)
-        roles = self._roles()
-        self.entries, self.kind_menus, self.diff_menus = [], [], []
-        kinds = [t("seats.human"), t("seats.bot")]
-        diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]
-        # column headers: what each column of the rows below sets
-        self.headers = [self.label((60, 144, 222, 30), t("seats.col.seat"), "#muted_label"),
-                        self.label((290, 144, 330, 30), t("seats.col.name"), "#muted_label"),
-                        self.label((640, 144, 200, 30), t("seats.col.kind"), "#muted_label"),
-                        self.label((860, 144, 160, 30), t("seats.col.difficulty"), "#muted_label")]
-        # the README promises the difficulty help on hover: a drop-down cannot show a tooltip, this button can
-        self.diff_help = self.button((1022, 142, 48, 34), t("seats.difficulty.what"), None,
-                                     tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
-        y = 180
-        row_h = min(64, (566 - 180) // max(1, self.count))
-        for i in range(self.count):
-            seat = self.seats[i]
-            self.label((60, y, 222, 44), f"{i + 1}. {roles[i]}")
-            entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(290, y, 330, 44), manager=mgr,
-                                                                 placeholder_text=self._default_name(i)))
-            entry.set_text_length_limit(SEAT_NAME_CHARS)
-            if seat["name"]:
-                entry.set_text(seat["name"])
-            self.entries.append(entry)
-            km = self.add(pygame_gui.elements.UIDropDownMenu(kinds, kinds[0 if seat["kind"] == "human" else 1],
-                                                             pygame.Rect(640, y, 200, 44), manager=mgr))
-            self.kind_menus.append(km)
-            dm = self.add(pygame_gui.elements.UIDropDownMenu(diffs, diffs[DIFFICULTIES.index(seat["difficulty"])],
-                                                             pygame.Rect(860, y, 200, 44), manager=mgr))
-            _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
-            if seat["kind"] != "bot":
-                dm.disable()
-            self.diff_menus.append(dm)
-            y += row_h
-        self.label((60, 580, 120, 40), t("seats.seed"))
-        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(180, 580, 200, 40), manager=mgr))
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(9)
-        self.seed_entry.set_text(str(self.seed))
-        self.label((395, 580, 600, 40), t("seats.seed_hint"), "#muted_label")
-        humans = sum(1 for s in self.seats[: self.count] if s["kind"] == "human")
-        if humans > 1:
-            self.label((60, 620, 900, 30), t("seats.hotseat_hint"), "#muted_label")
-        self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
-        self.button((980, 640, 260, 56), t("seats.start"), self.start, object_id="#primary_button")
-
-    def _read(self) -> None:
-        for i, entry in enumerate(self.entries):
-            self.seats[i]["name"] = entry.get_text().strip()[:40]
-        if self.seed_entry is not None:
-            try:
-                self.seed = int(self.seed_entry.get_text() or 0)
-            except ValueError:
-                pass
-
-    def set_count(self, n: int) -> None:
-        """Change the number of seats within the level's range."""
-        self._read()
-        self.count = max(self.lo, min(self.hi, n))
-        self.rebuild_ui()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Buttons and drop-downs; Esc goes back."""
-        import pygame_gui
-
-        if self.handle_ui_event(event):
-            return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            for i, km in enumerate(self.kind_menus):
-                if event.ui_element is km:
-                    self._read()
-                    self.seats[i]["kind"] = "human" if event.text == t("seats.human") else "bot"
-                    self.rebuild_ui()
-                    return
-            for i, dm in enumerate(self.diff_menus):
-                if event.ui_element is dm:
-                    labels = [t(f"difficulty.{d}") for d in DIFFICULTIES]
-                    if event.text in labels:
-                        self.seats[i]["difficulty"] = DIFFICULTIES[labels.index(event.text)]
-                    return
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-
-    def update(self, dt: float) -> None:
-        """Keep the difficulty help on each drop-down's button (opening and closing one rebuilds it)."""
-        super().update(dt)
-        for dm in self.diff_menus:
-            button = getattr(getattr(dm, "current_state", None), "selected_option_button", None)
-            if button is not None and not getattr(button, "tool_tip_text", None):
-                _tooltip_on_dropdown(dm, html.escape(t("difficulty.help")).replace("\n", "<br>"))
-
-    def seat_specs(self) -> list[SeatSpec]:
-        """Return the seats as chosen (empty names get a default)."""
-        self._read()
-        return [SeatSpec(s["name"] or self._default_name(i), s["kind"], s["difficulty"])
-                for i, s in enumerate(self.seats[: self.count])]
-
-    def start(self) -> None:
-        """Start the game with these seats."""
-        from game.scenes.play import start_new_game
-
-        start_new_game(self.app, self.ruleset_id, self.level, self.seat_specs(), self.seed)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table and a panel behind the rows."""
-        surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        draw.panel(surface, (40, 80, 1200, 550), "wood", radius=12)

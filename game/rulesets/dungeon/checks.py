@@ -216,7 +216,8 @@ def validate(st: DungeonState) -> None:
     _need(len(st.players) == n, "players", "expected one entry per seat")
     for i, p in enumerate(st.players):
         w = f"players[{i}]."
-        _need(p.hero == model.seat_heroes[i], f"{w}hero", f"expected {model.seat_heroes[i]!r}")
+        _need(p.hero in model.heroes, f"{w}hero", f"unknown hero {p.hero!r}")  # a seat may choose its hero
+        _need(all(q.hero != p.hero for q in st.players[:i]), f"{w}hero", f"hero {p.hero!r} is played twice")
         _need(p.health <= p.max_health, f"{w}health", f"expected an integer in 0..{p.max_health}, got {p.health}")
         _need(p.status in STATUSES, f"{w}status", f"{str(p.status)!r} is passed automatically, never saved")
         for j, m in enumerate(p.maps):

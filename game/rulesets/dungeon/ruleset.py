@@ -6,11 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine import levelrefs
+from game.engine.choices import Choice
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
 from game.rulesets.dungeon import hints
 from game.rulesets.dungeon.checks import migrate
+from game.rulesets.dungeon.choices import seat_choices, seat_heroes
+from game.rulesets.dungeon.choices import defaults as choice_defaults
 from game.rulesets.dungeon.level import DungeonLevel
 from game.rulesets.dungeon.state import DungeonState, new_state, state_from_json
 
@@ -31,7 +34,8 @@ class DungeonRuleset(Ruleset):
         lo, hi = self.seat_range(level)
         if not lo <= len(specs) <= hi:
             raise ValueError(f"seats: this level seats {lo} to {hi} players, got {len(specs)}")
-        return new_state(level, [s.name for s in specs], seed)
+        heroes = seat_heroes(level, specs) if any(s.choice is not None for s in specs) else None
+        return new_state(level, [s.name for s in specs], seed, heroes)
 
     def from_json(self, data: dict[str, Any]) -> DungeonState:
         """Rebuild a state; StateError naming the bad field."""
@@ -67,8 +71,17 @@ class DungeonRuleset(Ruleset):
         return max(self.min_seats, model.min_players()), min(self.max_seats, model.max_players())
 
     def seat_roles(self, level: Level, n_seats: int) -> list[str]:
-        """Each seat plays the level's hero for it."""
+        """Each seat plays the level's hero for it (unless it chooses another: seat_choices)."""
         return list(level.model.seat_heroes[:n_seats])
+
+    def seat_choices(self, level: Level, seat_index: int, n_seats: int,
+                     lang: str | None = None) -> list[Choice] | None:
+        """A seat may play any hero of the level (choices.py); none in a tutorial."""
+        return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: DungeonState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Greedy placement with a look-ahead over the remaining bag (see bot.py)."""

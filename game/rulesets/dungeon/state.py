@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final, Literal, NamedTuple
+from typing import Annotated, Any, Final, Literal, NamedTuple, Sequence
 
 from game.engine import i18n
 from game.engine.actions import Action
@@ -162,11 +162,16 @@ class Player(Record):
     last: Json = None
 
 
-def chip_catalog(model: DungeonLevel, n_seats: int) -> dict[str, str]:
-    """Return every chip instance of a game (id -> chip type), in a fixed order."""
+def chip_catalog(model: DungeonLevel, heroes: int | Sequence[str]) -> dict[str, str]:
+    """Return every chip instance of a game (id -> chip type), in a fixed order.
+
+    ``heroes``: the hero of each seat, or a seat count (the level's ``seat_heroes``).
+    """
     out: dict[str, str] = {}
-    for s in range(n_seats):
-        hero = model.heroes[model.seat_heroes[s]]
+    if isinstance(heroes, int):
+        heroes = model.seat_heroes[:heroes]
+    for s, hero_id in enumerate(heroes):
+        hero = model.heroes[hero_id]
         for j, ctype in enumerate(hero.bag):
             out[f"s{s}.{j}"] = ctype
     for ctype in sorted(model.market.stock):
@@ -175,16 +180,16 @@ def chip_catalog(model: DungeonLevel, n_seats: int) -> dict[str, str]:
     return out
 
 
-#: derived tables shared by every state of one level and seat count: (model, content, catalog, index)
-_DERIVED: dict[tuple[str, int], tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]] = {}
+#: derived tables shared by every state of one level and seats' heroes: (model, content, catalog, index)
+_DERIVED: dict[tuple[str, tuple[str, ...]], tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]] = {}
 
 
-def _derived(level: Level, n_seats: int) -> tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]:
-    key = (level.content_hash, n_seats)
+def _derived(level: Level, heroes: tuple[str, ...]) -> tuple[DungeonLevel, Content, dict[str, str], dict[str, int]]:
+    key = (level.content_hash, heroes)
     hit = _DERIVED.get(key)
     if hit is None or hit[0] is not level.model:
         model: DungeonLevel = level.model
-        catalog = chip_catalog(model, n_seats)
+        catalog = chip_catalog(model, heroes)
         hit = (model, compile_content(model, level.content_hash), catalog, {c: i for i, c in enumerate(catalog)})
         if len(_DERIVED) > 256:
             _DERIVED.clear()
@@ -222,8 +227,17 @@ class DungeonState(FlowGame, Record, GameState):
         self.after_load()
 
     def after_load(self) -> None:
-        """Rebuild the level's model, compiled content and chip catalog (shared, never changed)."""
-        self.model, self.content, self.catalog, self.chip_index = _derived(self.level, len(self.seat_names))
+        """Rebuild the level's model, compiled content and chip catalog (shared, never changed).
+
+        The catalog follows the seats' heroes (a seat may choose its hero); before the players exist
+        (a new game) and in a save whose heroes are unknown it is the level's ``seat_heroes``.
+        """
+        n = len(self.seat_names)
+        model = self.level.model
+        heroes = tuple(p.hero for p in self.players)
+        if len(heroes) != n or any(h not in model.heroes for h in heroes):
+            heroes = tuple(model.seat_heroes[:n])  # checks.validate names a wrong hero
+        self.model, self.content, self.catalog, self.chip_index = _derived(self.level, heroes)
 
     # --- helpers ---------------------------------------------------------------------------------
     @property
@@ -383,17 +397,24 @@ class DungeonState(FlowGame, Record, GameState):
         return heuristic(self, seat)
 
 
-def new_state(level: Level, seat_names: list[str], seed: int) -> DungeonState:
-    """Set up a game: heroes, bags, shuffled piles, market stock; the first seat draws its Entrance."""
+def new_state(level: Level, seat_names: list[str], seed: int, heroes: Sequence[str] | None = None) -> DungeonState:
+    """Set up a game: heroes, bags, shuffled piles, market stock; the first seat draws its Entrance.
+
+    ``heroes``: the hero of each seat (chosen on the set-up screen); None: the level's ``seat_heroes``.
+    """
     from game.rulesets.dungeon.flow import FLOW, start_round
 
     st = DungeonState("dungeon", VERSION, level, list(seat_names), Rng(seed))
     model = st.model
+    chosen = list(heroes) if heroes is not None else list(model.seat_heroes[:len(seat_names)])
     for s in range(len(seat_names)):
-        hero_id = model.seat_heroes[s]
+        hero_id = chosen[s]
         hero = model.heroes[hero_id]
         health = max(1, hero.health + model.health_bonus)
-        st.players.append(Player(hero_id, health, health, bag=[cid for cid in st.catalog if cid.startswith(f"s{s}.")]))
+        st.players.append(Player(hero_id, health, health))
+    st.after_load()  # the chip catalog of these heroes
+    for s, p in enumerate(st.players):
+        p.bag = [cid for cid in st.catalog if cid.startswith(f"s{s}.")]
     for cid, ctype in st.catalog.items():
         if cid.startswith("m."):
             st.market.setdefault(ctype, []).append(cid)

@@ -228,14 +228,14 @@ class TableContent:
     catalog: Mapping[str, str]
 
     @classmethod
-    def of(cls, level: Any, n_seats: int) -> "TableContent":
-        """Build it from a ``Level`` and the number of seats."""
+    def of(cls, level: Any, n_seats: int, heroes: Sequence[str] | None = None) -> "TableContent":
+        """Build it from a ``Level`` and the number of seats (``heroes``: each seat's, when chosen)."""
         from game.rulesets.dungeon.level import compile_content
         from game.rulesets.dungeon.state import chip_catalog
 
         model = level.model
         return cls(model, compile_content(model, level.content_hash), level.content_hash,
-                   chip_catalog(model, n_seats))
+                   chip_catalog(model, list(heroes) if heroes is not None else n_seats))
 
     def chip_type(self, chip: str | None) -> str | None:
         """The chip type of a chip instance (None when unknown)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.engine.choices import Choice
 from game.engine.events import Event
 from game.engine.hosting import HostingRuleset
 from game.engine.i18n import load_catalog
@@ -20,6 +21,9 @@ from game.engine.protocol import GameState, StateError, seat_specs
 from game.engine.records import RecordError
 from game.engine.rng import Rng
 from game.rulesets.expedition import hints
+from game.rulesets.expedition.choices import party as hero_party
+from game.rulesets.expedition.choices import seat_choices
+from game.rulesets.expedition.choices import defaults as choice_defaults
 from game.rulesets.expedition.level import ExpeditionLevel
 from game.rulesets.expedition.state import ExpeditionState, Hero
 
@@ -66,8 +70,9 @@ class ExpeditionRuleset(HostingRuleset):
         m: ExpeditionLevel = level.model
         rng = seed if isinstance(seed, Rng) else Rng(int(seed))
         st = ExpeditionState(level=level, seat_names=[s.name for s in specs], rng=rng)
+        heroes = hero_party(level, specs) if any(s.choice is not None for s in specs) else None
         for i in range(len(specs) - 1):
-            arche = m.party[i % len(m.party)]
+            arche = heroes[i] if heroes is not None else m.party[i % len(m.party)]
             x, y = m.starts[i]
             h = Hero(seat=i, hero=arche, x=x, y=y, health=1, gold=m.heroes[arche].gold,
                      items=list(m.heroes[arche].items))
@@ -99,6 +104,15 @@ class ExpeditionRuleset(HostingRuleset):
         """The level's heroes plus the Dark Lord."""
         p = level.model.players
         return p.min + 1, p.max + 1
+
+    def seat_choices(self, level: Level, seat_index: int, n_seats: int,
+                     lang: str | None = None) -> list[Choice] | None:
+        """A hero seat may explore with any hero archetype of the level (choices.py); none in a tutorial."""
+        return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: GameState, seat: int, legal: list[Action], rng: Rng) -> Action | None:
         """The bot's move (a live battle's is the skirmish bot's: the host routes it)."""

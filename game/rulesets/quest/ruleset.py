@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from game.engine import levelrefs
 from game.engine.actions import Action
+from game.engine.choices import Choice
 from game.engine.events import Event
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
@@ -13,6 +14,8 @@ from game.engine.records import RecordError
 from game.engine.rng import Rng
 from game.rulesets.quest import bot, hints
 from game.rulesets.quest.cards import card_ids
+from game.rulesets.quest.choices import seat_choices, seat_decks
+from game.rulesets.quest.choices import defaults as choice_defaults
 from game.rulesets.quest.level import QuestLevel
 from game.rulesets.quest.parts import MAX_SEATS, VERSION, Player
 from game.rulesets.quest.phases import setup
@@ -38,6 +41,9 @@ class QuestRuleset(Ruleset):
             raise ValueError(f"seats: this scenario is played by {lo} to {hi} players, got {len(specs)}")
         st = QuestState(level=level, seat_names=[s.name for s in specs], rng=Rng(seed),
                         players=[Player() for _ in specs])
+        if any(s.choice is not None for s in specs):  # a deck chosen on the set-up screen skips the in-game step
+            for p, deck in zip(st.players, seat_decks(level, specs)):
+                p.deck_id = deck or ""
         ev: list[Event] = []
         setup.begin(st, ev)
         st.flow.settle(st, ev)
@@ -72,6 +78,18 @@ class QuestRuleset(Ruleset):
         if s is None:
             return 1, MAX_SEATS
         return max(1, s.min), min(MAX_SEATS, s.max)
+
+    seat_choice_kind = "deck"
+    seat_choice_unique = False  # several seats may play the same deck, as in the in-game choice
+
+    def seat_choices(self, level: Level, seat_index: int, n_seats: int,
+                     lang: str | None = None) -> list[Choice] | None:
+        """A seat may take its deck on the set-up screen (choices.py) and then skips the in-game choice."""
+        return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     # --- bot hooks -------------------------------------------------------------------------------
     def bot_policy(self, state: QuestState, seat: int, legal: list[Action], rng: Rng) -> Action | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Sequence
 
 from game.engine.levels import Level
 from game.engine.records import Between, MaxLen, Record
@@ -144,13 +144,17 @@ class Stack(PriorityStack):
 
 # --- the level's card tables (public, cached per level) ---------------------------------------------
 
-_IDS: dict[int, tuple[Level, dict[str, str]]] = {}
-_DEFS: dict[int, tuple[Level, dict[str, Any]]] = {}
+_IDS: dict[tuple[int, tuple[str, ...]], tuple[Level, dict[str, str]]] = {}
+_DEFS: dict[tuple[int, tuple[str, ...]], tuple[Level, dict[str, Any]]] = {}
 
 
-def card_ids(level: Level) -> dict[str, str]:
-    """Return instance id -> card id for both seats (deck cards sorted by card id, and Sanctuaries)."""
-    hit = _IDS.get(id(level))
+def card_ids(level: Level, decks: Sequence[str] = ()) -> dict[str, str]:
+    """Return instance id -> card id for both seats (deck cards sorted by card id, and Sanctuaries).
+
+    ``decks``: the deck of each seat when the seats chose them; empty: the level's ``players[i].deck``.
+    """
+    key = (id(level), tuple(decks))
+    hit = _IDS.get(key)
     if hit is not None and hit[0] is level:
         return hit[1]
     if len(_IDS) > 32:
@@ -158,26 +162,27 @@ def card_ids(level: Level) -> dict[str, str]:
     m = level.model
     out: dict[str, str] = {}
     for p, setup in enumerate(m.players):
-        deck = m.decks[setup.deck]
+        deck = m.decks[decks[p] if decks else setup.deck]
         out[f"{p}.S"] = deck.sanctuary
         i = 0
         for cid in sorted(deck.cards):  # by id: independent of the key order of the file or a save
             for _ in range(deck.cards[cid]):
                 out[f"{p}.{i:02d}"] = cid
                 i += 1
-    _IDS[id(level)] = (level, out)
+    _IDS[key] = (level, out)
     return out
 
 
-def card_defs(level: Level) -> dict[str, Any]:
-    """Return instance id -> CardDef (cached per level)."""
-    hit = _DEFS.get(id(level))
+def card_defs(level: Level, decks: Sequence[str] = ()) -> dict[str, Any]:
+    """Return instance id -> CardDef (cached per level and chosen decks)."""
+    key = (id(level), tuple(decks))
+    hit = _DEFS.get(key)
     if hit is not None and hit[0] is level:
         return hit[1]
     if len(_DEFS) > 32:
         _DEFS.clear()
-    out = {iid: level.model.cards[cid] for iid, cid in card_ids(level).items()}
-    _DEFS[id(level)] = (level, out)
+    out = {iid: level.model.cards[cid] for iid, cid in card_ids(level, decks).items()}
+    _DEFS[key] = (level, out)
     return out
 
 

@@ -9,7 +9,10 @@ from game.engine.actions import Action
 from game.engine.levels import Level, LevelError
 from game.engine.protocol import Ruleset, StateError, seat_specs
 from game.engine.rng import Rng
+from game.engine.choices import Choice
 from game.rulesets.sanctuary import bot, hints, turn
+from game.rulesets.sanctuary.choices import seat_choices, seat_decks
+from game.rulesets.sanctuary.choices import defaults as choice_defaults
 from game.rulesets.sanctuary.level import SanctuaryLevel
 from game.rulesets.sanctuary.state import VERSION, SanctuaryState, card_ids
 from game.rulesets.sanctuary.view import passed_from_count, state_data_from_view
@@ -48,7 +51,8 @@ class SanctuaryRuleset(Ruleset):
         specs = seat_specs(seats)
         if len(specs) != 2:
             raise ValueError(f"seats: sanctuary is played by exactly 2 seats, got {len(specs)}")
-        st = SanctuaryState(level=level, seat_names=[s.name for s in specs], rng=Rng(seed))
+        decks = seat_decks(level, specs) if any(s.choice is not None for s in specs) else []
+        st = SanctuaryState(level=level, seat_names=[s.name for s in specs], rng=Rng(seed), decks=decks)
         turn.setup(st)
         return st
 
@@ -69,7 +73,10 @@ class SanctuaryRuleset(Ruleset):
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> SanctuaryState:
         """Sample a full state from ``seat``'s view: unknown cards dealt at random into hands and decks."""
         level = levelrefs.resolve(view.get("level"), "sanctuary")
-        return self.from_json(state_data_from_view(view, seat, rng, card_ids(level)))
+        decks = view.get("decks") or []  # the seats' chosen decks are public (absent: the level's)
+        if not isinstance(decks, list) or not all(isinstance(d, str) and d in level.model.decks for d in decks):
+            raise StateError("decks: expected the level's deck ids")
+        return self.from_json(state_data_from_view(view, seat, rng, card_ids(level, decks)))
 
     def seat_roles(self, level: Level, n_seats: int) -> list[str]:
         """Both seats are players; a scripted seat is the tutorial's opponent."""
@@ -79,6 +86,18 @@ class SanctuaryRuleset(Ruleset):
     def seat_range(self, level: Level) -> tuple[int, int]:
         """Exactly two seats."""
         return 2, 2
+
+    seat_choice_kind = "deck"
+    seat_choice_unique = False  # both seats may play the same deck (each has its own copy)
+
+    def seat_choices(self, level: Level, seat_index: int, n_seats: int,
+                     lang: str | None = None) -> list[Choice] | None:
+        """A seat may play any deck of the level (choices.py); none in a tutorial or against a script."""
+        return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     # --- bot hooks -------------------------------------------------------------------------------
     def bot_policy(self, state: SanctuaryState, seat: int, legal: list[Action], rng: Rng) -> Action | None:

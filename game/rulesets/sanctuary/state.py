@@ -92,6 +92,8 @@ class SanctuaryState(Table, Checks, Views, Words, Refusals, FlowGame, Record, Ga
     combat: Combat | None = None
     winners: Annotated[list[Seat], MaxLen(2)] | None = None
     end_reason: str = ""
+    #: the deck of each seat when the seats chose theirs on the set-up screen (empty: the level's; not saved then)
+    decks: Annotated[list[str], MaxLen(2)] = field(default_factory=list)
     # rebuilt from the level after loading or copying (never saved)
     model: Any = field(default=None, metadata=DERIVED)
     owner_card: dict[str, str] = field(default_factory=dict, metadata=DERIVED)
@@ -111,8 +113,17 @@ class SanctuaryState(Table, Checks, Views, Words, Refusals, FlowGame, Record, Ga
         if self.level.ruleset != "sanctuary":
             raise StateError("level.ruleset: not a sanctuary level")
         self.model = self.level.model
-        self.owner_card = card_ids(self.level)
-        self.defs = card_defs(self.level)
+        if self.decks and (len(self.decks) != 2 or any(d not in self.model.decks for d in self.decks)):
+            raise StateError(f"decks: expected two deck ids of the level or nothing, got {self.decks!r}")
+        self.owner_card = card_ids(self.level, self.decks)
+        self.defs = card_defs(self.level, self.decks)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the full state as JSON; ``decks`` only when the seats chose them (older saves match)."""
+        data = Record.to_json(self)
+        if not self.decks:
+            data.pop("decks", None)
+        return data
 
     # --- small queries ---------------------------------------------------------------------------
     @property

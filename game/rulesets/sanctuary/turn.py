@@ -69,7 +69,8 @@ def setup(st: SanctuaryState) -> list[Event]:
         own = sorted(i for i in st.owner_card if st.owner(i) == p and not i.endswith(".S"))
         stacked: list[str] = []
         rest = list(own)
-        for cid in ps.stacked:
+        chose_other = bool(st.decks) and st.decks[p] != ps.deck  # a stacked order belongs to the level's deck
+        for cid in [] if chose_other else ps.stacked:
             pick = next(i for i in rest if st.owner_card[i] == cid)
             rest.remove(pick)
             stacked.append(pick)

@@ -60,6 +60,8 @@ class Views:
         out["winners"] = list(self.winners) if self.winners is not None else None
         out["end_reason"] = self.end_reason
         out["cards"] = {c: self.owner_card[c] for c in sorted(self.owner_card)}
+        if self.decks:  # the seats' chosen decks are public (the set-up screen showed them)
+            out["decks"] = list(self.decks)
         out["strength"] = {c: self.strength(c) for p in (0, 1) for c in self.players[p].chars}
         out["viewer"] = seat
         return out
@@ -111,6 +113,8 @@ def state_data_from_view(view: dict[str, Any], seat: int, rng: Rng, ids: dict[st
     holder, passes = view.get("priority"), view.get("passes")
     data = {k: view.get(k) for k in ("ruleset", "version", "level", "seats", "perm", *_PLAIN, "duel", "combat",
                                      "winners", "end_reason")}
+    if view.get("decks"):
+        data["decks"] = list(view["decks"])
     data["players"] = players
     data["stack"] = {"items": view.get("stack"), "passed": passed_from_count(holder, passes), "holder": holder}
     data["rng"] = Rng(rng.next_u64()).to_json()

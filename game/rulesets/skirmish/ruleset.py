@@ -11,6 +11,7 @@ import logging
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.engine.choices import Choice
 from game.engine.i18n import load_catalog, localize, t
 from game.engine.levels import Level
 from game.engine.protocol import Ruleset, StateError, seat_specs
@@ -19,6 +20,9 @@ from game.rulesets.skirmish import hints
 from game.rulesets.skirmish.bot import bot_policy as _bot_policy
 from game.rulesets.skirmish.bot import bot_prior as _bot_prior
 from game.rulesets.skirmish.checks import migrate, validate
+from game.rulesets.skirmish.choices import party as hero_party
+from game.rulesets.skirmish.choices import seat_choices
+from game.rulesets.skirmish.choices import defaults as choice_defaults
 from game.rulesets.skirmish.level import SkirmishLevel
 from game.rulesets.skirmish.state import SkirmishState
 
@@ -64,7 +68,8 @@ class SkirmishRuleset(Ruleset):
         lo, hi = self.seat_range(level)
         if not lo <= len(specs) <= hi:
             raise ValueError(f"seats: this level takes {lo} to {hi} seats, got {len(specs)}")
-        return SkirmishState.new(level, [s.name for s in specs], seed if isinstance(seed, Rng) else int(seed))
+        party = hero_party(level, specs) if any(s.choice is not None for s in specs) else None
+        return SkirmishState.new(level, [s.name for s in specs], seed if isinstance(seed, Rng) else int(seed), party)
 
     def from_json(self, data: dict[str, Any]) -> SkirmishState:
         """Rebuild a state from to_json data; StateError naming the bad field."""
@@ -114,6 +119,15 @@ class SkirmishRuleset(Ruleset):
             return []
         name = localize(m.variant, lang) if m.variant else t("skirmish.variant.default_name", lang)
         return [t("skirmish.variant.round_limit", lang, name=name, n=m.round_limit)]
+
+    def seat_choices(self, level: Level, seat_index: int, n_seats: int,
+                     lang: str | None = None) -> list[Choice] | None:
+        """A hero seat may fight with any hero archetype of the level (choices.py); none with a roster."""
+        return seat_choices(level, seat_index, n_seats, lang)
+
+    def seat_choice_defaults(self, level: Level, n_seats: int) -> list[str | None]:
+        """Each seat's pick when it chooses nothing (choices.py)."""
+        return choice_defaults(level, n_seats)
 
     def bot_policy(self, state: SkirmishState, seat: int, legal: list[Any], rng: Rng) -> Any:
         """Heuristic move for rollouts and easy bots (focus fire, protect the wounded, readiness)."""

@@ -275,8 +275,12 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def new(cls, level: Level, seat_names: list[str], seed: int | Rng) -> "SkirmishState":
-        """Create the combatants from the level for this many seats and begin (``seed``: a number or an Rng)."""
+    def new(cls, level: Level, seat_names: list[str], seed: int | Rng,
+            party: list[str] | None = None) -> "SkirmishState":
+        """Create the combatants from the level for this many seats and begin (``seed``: a number or an Rng).
+
+        ``party``: the hero of each hero seat (chosen on the set-up screen); None: the level's party.
+        """
         st = cls(level=level, seat_names=list(seat_names), rng=seed if isinstance(seed, Rng) else Rng(seed))
         m: SkirmishLevel = level.model
         n = len(seat_names)
@@ -284,7 +288,7 @@ class SkirmishState(FlowGame, Options, ChainRules, Words, Checks, Record, GameSt
             for r in m.roster:
                 st._add_combatant(r.id, r, r.side, r.seat, r.base_actions, dict(r.advantages), kind="")
         else:
-            heroes = m.party[: n - 1]
+            heroes = list(party) if party is not None else m.party[: n - 1]
             for i, hid in enumerate(heroes):
                 st._add_combatant(f"h{i + 1}", m.heroes[hid], "heroes", i, True, {}, kind=hid)
             dl = len(heroes)

@@ -63,7 +63,10 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def __init__(self, app: Any, match: Any) -> None:
         super().__init__(app, match)
-        self.tables = TableContent.of(match.level, len(match.seats))
+        # a seat may choose its hero (public): the chip catalogue follows the heroes the view shows
+        heroes = [p.hero for p in DungeonView.from_view(self.view, match.level.model).players]
+        self.tables = TableContent.of(match.level, len(match.seats), heroes if len(heroes) == len(match.seats)
+                                      else None)
         self.model = self.tables.model
         self.words = DungeonWords(self, self.tables)
         self.zoom = Zoom(self.inspector, self.words)
