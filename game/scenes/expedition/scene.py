@@ -230,8 +230,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
             self.reader.forget()
         elif kind in ("map", "mark"):
             why = self.map.why_not(self.reader.board(), self.cam.cell_at(pos))
-            if why:
-                self.toast.show(why, "info")
+            if why:  # a square no move reaches: the refusal buzz and why (too far, impassable, no moves left)
+                self.app.play_sound("illegal")
+                self.toast.show(why, "error")
 
     def choose_among(self, actions: list[Action]) -> None:
         """A battle menu group with several targets opens; other choices go to the bar."""
@@ -314,7 +315,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         cam = self.cam
         return (self.driver.cache_key, id(self.state), self.viewer, self.lang, self.can_act(), self.match.to_act(),
                 self.mode(), round(cam.ox), round(cam.oy), cam.tile, self.sheet_seat, self.selected, self.focus,
-                self.secret, settings_key())
+                self.secret, settings_key(), self.map.moving)  # a walk's end repaints: the token lands on its square
 
     def _refresh_layer(self) -> None:
         """Repaint the cached board layer when what it shows changed (every frame while a token walks)."""
@@ -337,6 +338,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
         board = r.board()
         for p in (self.step, self.trade, self.city):
             p.visible = False
+        if mode != "city":
+            self.city.forget()
         battle = mode == "battle"  # the goal stays in sight: over the overview while the arena has the board
         self.goal.layout(Geometry.goal_aside if battle else Geometry.goal)
         self.minimap.layout(Geometry.minimap_low if battle else Geometry.minimap)
