@@ -14,7 +14,7 @@ from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.host import CHILD_ENDED, CHILD_STARTED
-from game.rulesets.expedition.kinds import Act, Ev
+from game.rulesets.expedition.kinds import SEARCH_MIN, Act, Ev
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.expedition.state import ExpeditionState
@@ -146,6 +146,8 @@ def describe_event(st: "ExpeditionState", ev: Event, lang: str = "en") -> str | 
         return t("event.battle_won" if d["won"] else "event.battle_lost", lang, who=who,
                  monster=monster_name(st, d["monster"], lang))
     if k == Ev.SEARCH:
+        if not d["found"] and d["successes"] >= SEARCH_MIN and d.get("lucky") is False:  # say why: the luck die
+            return t("event.not_found_luck", lang, who=who, hits=d["successes"])
         return t("event.found" if d["found"] else "event.not_found", lang, who=who, hits=d["successes"])
     if k == Ev.ITEMS:
         return t("event.ItemsFound", lang, who=who, items=items_text(st, d["items"], lang))

@@ -128,6 +128,18 @@ def test_the_city_screen_never_moves_under_the_mouse(app: Any) -> None:
     assert still == quests, "selling moves no quest row"
     offered = {a for a in scene.legal if a.kind == "quest"}
     assert offered and offered == set(still), "every quest on offer has its row on the screen"
+    sold = sells[0].rect.copy()
+    assert sold not in [r.rect for r in _keyed(scene, "sell")], "the sold card leaves its place empty"
+    taken = next(iter(sorted(still, key=lambda a: still[a].y)))
+    click(app, still[taken].center)
+    frames(app, 3)
+    assert scene.match.history[-1].action == taken
+    left = {r.payload: r.rect for r in _keyed(scene, "quest") if isinstance(r.payload, Action)}
+    assert taken not in left and left == {a: r for a, r in still.items() if a != taken}, \
+        "taking a quest moves no other row: a second click there takes nothing"
+    before = len(scene.match.history)
+    click(app, still[taken].center)
+    assert len(scene.match.history) == before
     assert scene.text_problems() == []
     assert app.errors == []
 
@@ -151,3 +163,20 @@ def test_the_trade_screen_says_which_message_is_known_and_which_a_lie(app: Any) 
 
 
 __all__ = ["human_step"]
+
+
+def test_a_search_lost_to_the_luck_die_says_so() -> None:
+    """The log said "finds nothing (2 successes)" after a search with enough successes: the luck die failed,
+    and now the words say so (a search short of successes keeps its words)."""
+    from game.engine.events import Event
+    from game.engine.levels import get_level
+    from game.engine.registry import get_ruleset
+    from game.rulesets.expedition.kinds import Ev
+    from game.rulesets.expedition.words import describe_event
+
+    st = get_ruleset("expedition").new_game(get_level("expedition", "tutorial"), ["Ana", "Bo", "Dark"], 1)
+    for lang in ("en", "es", "it"):
+        luck = describe_event(st, Event(Ev.SEARCH, {"seat": 0, "successes": 2, "lucky": False, "found": False}), lang)
+        assert luck == t("expedition.event.not_found_luck", lang, who="Ana", hits=2)
+        short = describe_event(st, Event(Ev.SEARCH, {"seat": 0, "successes": 1, "lucky": True, "found": False}), lang)
+        assert short == t("expedition.event.not_found", lang, who="Ana", hits=1)

@@ -115,10 +115,18 @@ class CityPane(ExpeditionPane):
                       minimum=8)
         bh = max(30, gfx.line_height(14, True) + 10)
         room = r.bottom - bh - 16 - y
-        cols = 1 if len(card.quests) * (qh + 3) <= room else 2
+        ids = [q.words for q in card.quests]
+        where = align(self.places.get("quest", []), ids)  # a quest taken leaves its row empty this visit
+        self.places["quest"] = [ids[i] if i is not None else None for i in where]
+        cols = 1 if len(where) * (qh + 3) <= room else 2
         per = max(1, room // (qh + 3))
+        if cols == 2:  # two columns of even length when they hold them all
+            per = min(per, (len(where) + 1) // 2)
         cw = (r.w - 32 - (cols - 1) * 8) // cols
-        for k, q in enumerate(card.quests[: per * cols]):
+        for k, i in enumerate(where[: per * cols]):
+            if i is None:
+                continue
+            q = card.quests[i]
             row = pygame.Rect(r.x + 16 + (k // per) * (cw + 8), y + (k % per) * (qh + 3), cw, qh)
             gfx.rounded_rect(surface, row, pal.panel_dark if q.reason else pal.felt, 6)
             self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
@@ -144,7 +152,7 @@ class CityPane(ExpeditionPane):
         self.line(surface, head, pygame.Rect(r.x + 16, y, r.w - 32, lh), 13, pal.ink, bold=True, minimum=8)
         y += lh
         ph = gfx.line_height(11, True) + 2
-        if not offers and not any(self.places.get(kind, [])):
+        if not offers and not self.places.get(kind):  # (places left empty this visit still show)
             self.places[kind] = []
             self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, lh), 12, pal.ink_soft,
                       minimum=8)
@@ -173,6 +181,10 @@ class CityPane(ExpeditionPane):
         for k, (rect, o, kind) in enumerate(self.spots):
             words = o.words if o.item is None or o.item.hidden else item_words(o.item)
             tip = f"{words}\n{o.detail}" if o.detail else words
+            if kind == "market" and o.item is not None and not o.item.hidden:
+                tip = words  # the item's words already give its price
+            elif kind == "sell" and o.detail:
+                tip = f"{words}\n{t('expedition_scene.sell_for', price=o.detail)}"
             key = (kind, k)
             if o.reason is not None:
                 out.append(HitRegion(rect, ref(kind, k), legal=False, reason=o.reason, tooltip=o.reason, key=key))
