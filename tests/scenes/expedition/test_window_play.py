@@ -13,7 +13,8 @@ from game.engine.actions import Action
 from game.engine.i18n import t
 from game.scenes.expedition.panes.city import align
 from game.scenes.expedition.panes.marks import path_to
-from tests.scenes.expedition.conftest import advance, click, frames, human_step, start, visible_point, wait_until
+from tests.scenes.expedition.conftest import (advance, click, click_action, frames, human_step, start, visible_point,
+                                              wait_until)
 
 
 def _keyed(scene: Any, first: str) -> list[Any]:
@@ -180,3 +181,27 @@ def test_a_search_lost_to_the_luck_die_says_so() -> None:
         assert luck == t("expedition.event.not_found_luck", lang, who="Ana", hits=2)
         short = describe_event(st, Event(Ev.SEARCH, {"seat": 0, "successes": 1, "lucky": True, "found": False}), lang)
         assert short == t("expedition.event.not_found", lang, who="Ana", hits=1)
+
+
+def test_before_a_hand_over_the_next_players_squares_are_not_clickable(app: Any) -> None:
+    """Hot-seat: Player 1's last click passed the turn; until the screen is passed, Player 2's squares are not
+    lit or clickable from Player 1's screen, and a click on the map says who plays now."""
+    scene = start(app, humans=2)
+    frames(app, 2)
+    end = next(a for a in scene.legal if a.kind == "end")
+    click_action(app, scene, end)  # Player 1 ends the turn: a "Pass to Player 2" button waits in the bar
+    frames(app, 3)
+    assert scene.match.to_act() == 1 and app.top is scene
+    assert scene.viewer == 0 and scene.driver.ack is not None and not scene.can_act(), "the hand-over is pending"
+    assert not _keyed(scene, "sq"), "no square of Player 2's move on Player 1's screen"
+    played = _sounds(app)
+    terrain = scene.reader.board().terrain
+    spot = next((x, y) for y in range(terrain.rows) for x in range(terrain.cols) if terrain.walkable(x, y)
+                and scene.cam.shows(x, y) and scene.reader.board().site_at((x, y)) is None
+                and scene.reader.board().npc_at((x, y)) is None
+                and all(h.at != (x, y) for h in scene.reader.board().heroes))
+    before = len(scene.match.history)
+    click(app, scene.cam.cell_rect(*spot).center)
+    assert len(scene.match.history) == before
+    assert played == ["illegal"]
+    assert scene.toast.items[-1].text == t("expedition_scene.plays_now", name=scene.seat_name(1))

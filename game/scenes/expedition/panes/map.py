@@ -208,7 +208,9 @@ class MapPane(ExpeditionPane):
             if r.w > 2 and r.h > 2:
                 out.append(HitRegion(r, ref("mark", kind, mid), tooltip=words, inspect=ref("cell", sq),
                                      highlight=False, key=("mark", kind, mid)))
-        for sq, a in self.moves(legal).items():
+        # only the seat in front's moves: before a hand-over the next player's squares are neither lit nor
+        # clickable (a click there said "Player 1 talks to ..." in the window)
+        for sq, a in self.moves(self.legal).items():
             r = self.cam.cell_rect(*sq).clip(self.rect)
             if r.w > 2 and r.h > 2:
                 out.append(HitRegion(r, a, inspect=ref("cell", sq), key=("sq", sq)))
@@ -260,6 +262,10 @@ class MapPane(ExpeditionPane):
             return t("expedition_scene.impassable")
         ev = self.scene.reader.ev
         mine = self.scene.can_act() and ev.active == self.scene.viewer
+        waiting = self.scene.match.to_act()
+        if not moves and not self.scene.can_act() and waiting is not None and waiting != self.scene.viewer \
+                and not self.scene.match.is_bot(waiting):
+            return t("expedition_scene.plays_now", name=self.scene.seat_name(waiting))
         if not moves:
             if mine and ev.moves_left <= 0:
                 return t("expedition_scene.no_moves_left")
