@@ -104,6 +104,14 @@ class ExpeditionScene(PaneHost, RulesetScene):
                 out += p.drawn()
         return out
 
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """What the guide's bubble should not cover: the decision panel's title, lines and odds (in the window
+        the bubble sat on "Danger! Meadow: monsters may be near. 6 escape dice..." while pointing at its
+        buttons)."""
+        if self.mode() == "map" and self.step.visible and self.reader.step_card() is not None:
+            return [pygame.Rect(self.step.rect)]
+        return []
+
     def text_problems(self) -> list[str]:
         """Text drawn outside its box, or on top of other text, in the last frame (empty: all clean)."""
         return uitext.problems(self.drawn_texts())

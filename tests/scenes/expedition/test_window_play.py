@@ -205,3 +205,46 @@ def test_before_a_hand_over_the_next_players_squares_are_not_clickable(app: Any)
     assert len(scene.match.history) == before
     assert played == ["illegal"]
     assert scene.toast.items[-1].text == t("expedition_scene.plays_now", name=scene.seat_name(1))
+
+
+def _guide_keeps_clear() -> bool:
+    """True when the kit's guide reads a scene's ``tutor_keep_clear`` (the lookover branch brings it)."""
+    import inspect
+
+    from game.scenes.base.tutor import Guide
+
+    return "tutor_keep_clear" in inspect.getsource(Guide)
+
+
+def test_the_guides_bubble_leaves_the_decision_panel_readable(app: Any) -> None:
+    """Playing the tutorial, the guide's bubble sat on the Danger panel's title and odds while pointing at its
+    buttons; the scene names the panel as text to keep clear (``tutor_keep_clear``) and the bubble goes
+    elsewhere (the last check needs the kit's guide to read that hook)."""
+    import pytest
+
+    scene = start(app)
+    frames(app, 2)
+    guide = scene.guide
+    assert guide.tutoring, "the tutorial level starts its guide"
+    terrain = scene.reader.board().terrain
+    wild = [(x, y, c) for x, y, c in scene.reader.ev.reach if terrain.look(x, y).dangerous]
+    assert wild, "a dangerous square in reach"
+    x, y, _c = wild[0]
+    click(app, scene.cam.cell_rect(x, y).center)
+    for _ in range(6):  # the move's "after" words, with their Next button
+        frames(app, 3)
+        if guide.next_rect is not None and guide.run is not None and guide.run.waits_for_next():
+            click(app, guide.next_rect.center)
+    assert wait_until(app, lambda: str(scene.match.state.step) == "danger" and scene.can_act()
+                      and bool(guide.targets) and guide.bubble is not None, 20)
+    frames(app, 2)
+    assert scene.step.visible
+    panel = scene.tutor_keep_clear()
+    assert panel == [scene.step.rect], "the Danger panel is named as text to keep clear"
+    if not _guide_keeps_clear():
+        pytest.skip("the kit's guide does not read tutor_keep_clear on this branch (lookover adds it)")
+    words = [d for d in scene.step.drawn() if d.text]
+    assert words, "the panel's title, lines and odds"
+    covered = [d.text for d in words if guide.bubble.colliderect(d.box)]
+    assert not covered, f"the Danger panel stays readable, the bubble covers {covered}"
+    assert not any(guide.bubble.colliderect(r.rect) for r in guide.targets[:6]), "the outlined buttons too"
