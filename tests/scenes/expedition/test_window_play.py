@@ -248,3 +248,22 @@ def test_the_guides_bubble_leaves_the_decision_panel_readable(app: Any) -> None:
     covered = [d.text for d in words if guide.bubble.colliderect(d.box)]
     assert not covered, f"the Danger panel stays readable, the bubble covers {covered}"
     assert not any(guide.bubble.colliderect(r.rect) for r in guide.targets[:6]), "the outlined buttons too"
+
+
+def test_a_site_name_with_an_article_reads_right_inside_a_sentence() -> None:
+    """Italian at huge text showed "arde ancora a Il vecchio faro" and "raggiungere Il vecchio faro": a site's
+    leading article goes to lower case inside a sentence and contracts with the preposition before it."""
+    from game.engine.levels import get_level
+    from game.rulesets.expedition.words import npc_words, put_site
+
+    assert put_site("burns at {site}.", "The old lighthouse", "en") == "burns at the old lighthouse."
+    assert put_site("{site} waits", "The old lighthouse", "en") == "The old lighthouse waits"
+    assert put_site("llegar a {site}", "El viejo faro", "es") == "llegar al viejo faro"
+    assert put_site("aún arde en {site}.", "El viejo faro", "es") == "aún arde en el viejo faro."
+    assert put_site("arde ancora a {site}.", "Il vecchio faro", "it") == "arde ancora al vecchio faro."
+    assert put_site("sta a {site}", "Le pietre erette", "it") == "sta alle pietre erette"
+    assert put_site("sussurrano di {site}.", "L'antica torre", "it") == "sussurrano dell'antica torre."
+    assert put_site("arde ancora a {site}.", "Saltmere", "it") == "arde ancora a Saltmere."
+    model = get_level("expedition", "tutorial").model
+    words = npc_words(model, "ferrywoman", "Il vecchio faro", "it")
+    assert "al vecchio faro" in words and "a Il" not in words
