@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.scenes.expedition.panes.city import align
 from game.scenes.expedition.panes.marks import path_to
 from tests.scenes.expedition.conftest import (advance, click, click_action, frames, human_step, start, visible_point,
                                               wait_until)
+from tests.scenes.expedition.test_text_fit import make_app  # noqa: F401  (the fixture: an App at a size and language)
 
 
 def _keyed(scene: Any, first: str) -> list[Any]:
@@ -220,8 +223,6 @@ def test_the_guides_bubble_leaves_the_decision_panel_readable(app: Any) -> None:
     """Playing the tutorial, the guide's bubble sat on the Danger panel's title and odds while pointing at its
     buttons; the scene names the panel as text to keep clear (``tutor_keep_clear``) and the bubble goes
     elsewhere (the last check needs the kit's guide to read that hook)."""
-    import pytest
-
     scene = start(app)
     frames(app, 2)
     guide = scene.guide
@@ -267,3 +268,30 @@ def test_a_site_name_with_an_article_reads_right_inside_a_sentence() -> None:
     model = get_level("expedition", "tutorial").model
     words = npc_words(model, "ferrywoman", "Il vecchio faro", "it")
     assert "al vecchio faro" in words and "a Il" not in words
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_at_huge_text_every_quest_of_the_city_has_its_row(make_app: Any, lang: str) -> None:
+    """Spanish at huge text showed two quest rows and pushed the other quests into the action bar, stacked over
+    the screen: the market and the hero's items now share a row, and quest rows grow lower before any is
+    left out."""
+    from game.engine.levels import get_level
+    from game.engine.protocol import SeatSpec
+    from tests.scenes.driving import open_game, to_next_human
+
+    app = make_app("huge", lang)
+    lv = get_level("expedition", "tutorial")
+    seats = [SeatSpec("Ana", "human"), SeatSpec("Bruno", "human"), SeatSpec("Dark", "bot", "random")]
+    scene = open_game(app, "expedition", lv, seats, 5)
+    town = next(s.at for s in lv.model.sites if s.kind == "town")
+    assert advance(scene, lambda st: st.child is None and str(st.step) == "city" and st.to_act() == 0,
+                   prefer=("leave",), avoid=("end", "stay", "quick"), toward=tuple(town))
+    assert to_next_human(app, scene, 20)
+    browse = next(a for a in scene.legal if a.kind == "browse")
+    scene.act(browse)
+    frames(app, 4)
+    offered = {a for a in scene.legal if a.kind == "quest"}
+    rows = {r.payload for r in _keyed(scene, "quest") if isinstance(r.payload, Action)}
+    assert len(offered) >= 8 and rows == offered, "every quest on offer is on the city screen"
+    assert scene.text_problems() == []
+    assert app.errors == []

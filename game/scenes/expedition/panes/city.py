@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
+from game.rulesets.expedition.kinds import MARKET_SIZE
 from game.scenes.expedition.panes.common import ExpeditionPane, ref
 from game.scenes.expedition.panes.heroes import draw_item, item_words
 from game.scenes.expedition.panes.marks import Choice, ItemMark
@@ -104,8 +105,12 @@ class CityPane(ExpeditionPane):
         lh = gfx.line_height(13, True) + 4
         self.spots = []
         y = r.y + 14 + th
-        y = self._row(surface, t("expedition_scene.market"), card.market, y, lh, "market")
-        y = self._row(surface, t("expedition_scene.sell"), card.selling, y + 6, lh, "sell")
+        # the market and the hero's items side by side: the quests below keep the room (huge text in Spanish
+        # left two quest rows and pushed the others into the action bar, over the screen)
+        mw = MARKET_SIZE * (CARD + 22) + 8
+        low = self._row(surface, t("expedition_scene.market"), card.market, y, lh, "market", r.x + 16, mw)
+        y = max(low, self._row(surface, t("expedition_scene.sell"), card.selling, y, lh, "sell", r.x + 24 + mw,
+                               r.right - 16 - (r.x + 24 + mw)))
         self.line(surface, t("expedition_scene.quests"), pygame.Rect(r.x + 16, y + 6, r.w - 32, lh), 13, pal.ink,
                   bold=True, minimum=8)
         y += 6 + lh
@@ -119,9 +124,10 @@ class CityPane(ExpeditionPane):
         where = align(self.places.get("quest", []), ids)  # a quest taken leaves its row empty this visit
         self.places["quest"] = [ids[i] if i is not None else None for i in where]
         cols = 1 if len(where) * (qh + 3) <= room else 2
-        per = max(1, room // (qh + 3))
-        if cols == 2:  # two columns of even length when they hold them all
-            per = min(per, (len(where) + 1) // 2)
+        per = (len(where) + cols - 1) // cols  # two columns of even length
+        if per * (qh + 3) > room:  # still too many: lower rows (the words shrink), never a quest left out
+            qh = max(gfx.line_height(7) + 2, room // max(1, per) - 3)
+        per = max(1, min(per, room // (qh + 3)))
         cw = (r.w - 32 - (cols - 1) * 8) // cols
         for k, i in enumerate(where[: per * cols]):
             if i is None:
@@ -145,24 +151,25 @@ class CityPane(ExpeditionPane):
                       minimum=8)
             self.buttons.append((b, ch))
 
-    def _row(self, surface: pygame.Surface, head: str, offers: tuple[Offer, ...], y: int, lh: int, kind: str) -> int:
-        """A heading and a row of item cards with their price under each; returns the y below it."""
+    def _row(self, surface: pygame.Surface, head: str, offers: tuple[Offer, ...], y: int, lh: int, kind: str,
+             x: int, w: int) -> int:
+        """A heading and a row of item cards with their price under each, in the column at ``x`` of width ``w``;
+        returns the y below it."""
         pal = gfx.palette()
-        r = self.rect
-        self.line(surface, head, pygame.Rect(r.x + 16, y, r.w - 32, lh), 13, pal.ink, bold=True, minimum=8)
+        self.line(surface, head, pygame.Rect(x, y, w, lh), 13, pal.ink, bold=True, minimum=8)
         y += lh
         ph = gfx.line_height(11, True) + 2
         if not offers and not self.places.get(kind):  # (places left empty this visit still show)
             self.places[kind] = []
-            self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, lh), 12, pal.ink_soft,
+            self.line(surface, t("expedition_scene.none"), pygame.Rect(x + 6, y, w - 12, lh), 12, pal.ink_soft,
                       minimum=8)
             return y + CARD + ph + 2  # the row keeps its height: what lies below never moves
         slot_w = CARD + 22
         ids = [o.item.id if o.item is not None else o.words for o in offers]
         where = align(self.places.get(kind, []), ids)
         self.places[kind] = [ids[i] if i is not None else None for i in where]
-        for k, i in enumerate(where[: (r.w - 32) // slot_w]):
-            box = pygame.Rect(r.x + 16 + k * slot_w + 11, y, CARD, CARD)
+        for k, i in enumerate(where[: max(1, w // slot_w)]):
+            box = pygame.Rect(x + k * slot_w + 11, y, CARD, CARD)
             if i is None:  # bought or sold this visit: the place stays, empty
                 pygame.draw.rect(surface, pal.edge, box, 1, border_radius=8)
                 continue
