@@ -128,6 +128,10 @@ class CityPane(ExpeditionPane):
         if per * (qh + 3) > room:  # still too many: lower rows (the words shrink), never a quest left out
             qh = max(gfx.line_height(7) + 2, room // max(1, per) - 3)
         per = max(1, min(per, room // (qh + 3)))
+        # two columns: rows as tall as the room allows (up to two lines), the words wrapped rather than cut
+        wrap = cols == 2 and min(gfx.line_height(12) * 2 + 8, room // per - 3) >= gfx.line_height(9) * 2 + 6
+        if wrap:
+            qh = min(gfx.line_height(12) * 2 + 8, room // per - 3)
         cw = (r.w - 32 - (cols - 1) * 8) // cols
         for k, i in enumerate(where[: per * cols]):
             if i is None:
@@ -135,7 +139,10 @@ class CityPane(ExpeditionPane):
             q = card.quests[i]
             row = pygame.Rect(r.x + 16 + (k // per) * (cw + 8), y + (k % per) * (qh + 3), cw, qh)
             gfx.rounded_rect(surface, row, pal.panel_dark if q.reason else pal.felt, 6)
-            self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
+            if wrap:
+                self.block(surface, q.words, row.inflate(-12, -6), 12, 8, pal.ink_light)
+            else:
+                self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
             self.spots.append((row, q, "quest"))
         self.buttons = []
         n = max(1, len(card.buttons))
