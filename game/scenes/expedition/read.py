@@ -83,7 +83,7 @@ class Reader(Cards):
     def mode(self) -> str:
         """"battle", "trade", "city" or "map"."""
         ev = self.ev
-        if ev.battle is not None:
+        if ev.battle is not None or getattr(self.scene, "held", None) is not None:
             return "battle"
         if ev.step in ("offer", "reply") and ev.offer is not None:
             return "trade"
@@ -258,7 +258,8 @@ class Reader(Cards):
     def _fight(self) -> Fight:
         raw = self.ev.battle
         if raw is None:
-            return Fight(None)
+            held = getattr(self.scene, "held", None)  # a battle just over, on screen until its last blow played
+            return held if held is not None else Fight(None)
         child = getattr(self.scene.state, "child", None)
         catalogue = child.level.model if child is not None else None
         return Fight(SkirmishView.from_view(raw, catalogue))

@@ -38,6 +38,7 @@ from game.scenes.expedition.panes.minimap import MinimapPane
 from game.scenes.expedition.panes.step import StepPane
 from game.scenes.expedition.panes.trade import TradePane
 from game.scenes.expedition.read import Reader
+from game.ui import anim
 from game.ui import text as uitext
 from game.ui.layers import settings_key
 from game.scenes.skirmish.panes import FighterRef
@@ -81,6 +82,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._layer: tuple[Any, pygame.Surface] | None = None
         #: an NPC's message just heard: (seat, npc, site), shown to that seat until dismissed or it leaves
         self.secret: tuple[int, str, str] | None = None
+        #: the last frame of a battle just over, kept on screen until its last blow has played (in the window
+        #: the map came back at once and the killing blow's dice rolled over the map)
+        self.held: Any = None
+        self._last_fight: Any = None
         self._regions: list[Any] | None = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
         self.animator.dice_of = self.reader.dice_faces
@@ -144,7 +149,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         out: list[Any] = self.minimap.regions(r.board(), legal) + self.heroes.regions(r.sheets(), legal)
         out = self.goal.regions(r.goal(), legal) + out
         if mode == "battle":
-            return out + self.battle.regions(r.fight(), legal)
+            return out if self.held is not None else out + self.battle.regions(r.fight(), legal)
         if mode == "trade":
             return out + self.trade.regions(r.trade_card(), legal)
         if mode == "city":
@@ -270,6 +275,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
         """Dice in the tray (the battle's too), then the panes' animations: walks, monsters, battle numbers,
         outcomes."""
         shown = [child_event(e) or e if e.kind.endswith("/DiceRolled") else e for e in events]
+        if self._last_fight is not None and any(e.kind == "BattleEnded" for e in events):
+            self.held = self._last_fight  # the arena stays while the battle's last events play
+            self._last_fight = None
         super().on_events(shown)
         for e in events:
             data = e.data if isinstance(e.data, dict) else {}
@@ -279,8 +287,16 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.reader.forget()
         ev = self.reader.ev
         for e in events:
+            if e.kind == "BattleEnded" and self.held is not None:
+                self.queue.play(anim.Call(self.release_battle))  # the blows seen: back to the map, the outcome
             for a in self.map.animate([e], ev) + self.battle.animate([e], ev) + self.reader.outcome([e]):
                 self.queue.play(a)
+
+    def release_battle(self) -> None:
+        """The battle just over leaves the screen: the map (and the outcome) come back."""
+        self.held = None
+        self.reader.forget()
+        self._regions = None
 
     def _push(self) -> tuple[int, int]:
         """Where the map is being pushed now: the mouse at its edge, arrow keys held (0, 0: nowhere)."""
@@ -301,6 +317,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
             self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.battle.update(dt)
         self.map.floats.update(dt)
+        if self.held is not None and self.queue.current is None and not self.queue.queue:
+            self.release_battle()  # a safety net: nothing left to play, the map comes back
         super().update(dt)
 
     def is_animating(self) -> bool:
@@ -323,7 +341,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         cam = self.cam
         return (self.driver.cache_key, id(self.state), self.viewer, self.lang, self.can_act(), self.match.to_act(),
                 self.mode(), round(cam.ox), round(cam.oy), cam.tile, self.sheet_seat, self.selected, self.focus,
-                self.secret, settings_key(), self.map.moving)  # a walk's end repaints: the token lands on its square
+                self.secret, settings_key(), self.map.moving, self.held is not None)  # a walk's end repaints: the token lands on its square
 
     def _refresh_layer(self) -> None:
         """Repaint the cached board layer when what it shows changed (every frame while a token walks)."""
@@ -352,7 +370,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.goal.layout(Geometry.goal_aside if battle else Geometry.goal)
         self.minimap.layout(Geometry.minimap_low if battle else Geometry.minimap)
         if battle:
-            self.battle.draw(surface, r.fight())
+            fight = r.fight()
+            if self.held is None and fight.view is not None:
+                self._last_fight = fight
+            self.battle.draw(surface, fight)
         else:
             self.map.draw(surface, board)
             if mode == "trade":

@@ -188,7 +188,8 @@ def test_seed000_2_5_battle_in_the_arena_and_back_to_the_map(app: Any) -> None:
         assert len(m.history) > before, f"the click on {action.key} played nothing"
     assert m.state.child is None, "the battle ended"
     frames(app, 3)
-    assert scene.mode() != "battle", "back to the map"
+    # the arena stays until the last blow's dice and numbers have played (test_window_play), then the map
+    assert wait_until(app, lambda: scene.mode() != "battle", 10), "back to the map"
     last = m.state.last_battle
     assert isinstance(last, dict) and "won" in last
     assert app.errors == []

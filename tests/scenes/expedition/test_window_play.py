@@ -295,3 +295,39 @@ def test_at_huge_text_every_quest_of_the_city_has_its_row(make_app: Any, lang: s
     assert len(offered) >= 8 and rows == offered, "every quest on offer is on the city screen"
     assert scene.text_problems() == []
     assert app.errors == []
+
+
+def test_the_arena_stays_until_the_last_blow_has_played(app: Any) -> None:
+    """In the window the map came back the moment the battle's last blow was struck, and that blow's dice
+    rolled over the map: the arena's last frame now stays (nothing in it clickable) until the battle's events
+    have played, then the map and the outcome come back."""
+    from game.engine.rng import Rng
+    from game.rulesets.skirmish.ruleset import RULESET as SKIRMISH
+
+    scene = start(app)
+    assert advance(scene, human_step("help"), prefer=("fight",), avoid=("quick",))
+    frames(app, 2)
+    battle = next(a for a in scene.legal if a.kind == "battle")
+    click_action(app, scene, battle)
+    assert wait_until(app, lambda: scene.mode() == "battle", 10)
+    seen: list[tuple[bool, str]] = []
+    release = scene.release_battle
+
+    def watched() -> None:
+        seen.append((scene.held is not None, scene.mode()))
+        release()
+
+    scene.release_battle = watched
+    m = scene.match
+    rng = Rng(3)
+    for _ in range(400):
+        assert wait_until(app, lambda: scene.can_act() or m.state.child is None or m.is_over(), 20)
+        if m.state.child is None or m.is_over():
+            break
+        action = SKIRMISH.bot_policy(m.state.child.state, m.state.child.state.to_act(), m.legal_actions(), rng)
+        click_action(app, scene, action)
+    assert m.state.child is None
+    assert wait_until(app, lambda: scene.mode() != "battle", 10), "then back to the map"
+    assert seen and seen[0][0] and seen[0][1] == "battle", "the arena was held until the battle's events played"
+    assert scene.held is None
+    assert app.errors == []
