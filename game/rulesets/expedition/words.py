@@ -14,7 +14,7 @@ from game.engine import i18n
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.host import CHILD_ENDED, CHILD_STARTED
-from game.rulesets.expedition.kinds import Act, Ev
+from game.rulesets.expedition.kinds import SEARCH_MIN, Act, Ev
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.rulesets.expedition.state import ExpeditionState
@@ -62,6 +62,46 @@ def message_text(st: "ExpeditionState", npc: str, site: str, lang: str | None) -
     return npc_words(st.model, npc, site_name(st, site, lang) if site else None, lang)
 
 
+#: articles a site's name may begin with, by language (lower-cased inside a sentence)
+ARTICLES = {"en": ("The",), "es": ("El", "La", "Los", "Las"), "it": ("Il", "Lo", "La", "I", "Gli", "Le", "L'")}
+#: a preposition before an article, and the word they make together (Spanish and Italian contract them)
+CONTRACTIONS = {
+    "es": {("a", "el"): "al", ("de", "el"): "del"},
+    "it": {(p, a): f"{w}{e}" for p, w in (("a", "a"), ("di", "de"), ("da", "da"), ("in", "ne"), ("su", "su"))
+           for a, e in (("il", "l"), ("lo", "llo"), ("la", "lla"), ("i", "i"), ("gli", "gli"), ("le", "lle"),
+                        ("l'", "ll'"))},
+}
+
+
+def put_site(template: str, name: str, lang: str | None) -> str:
+    """``template`` with ``{site}`` replaced by a site's name as a sentence needs it: a leading article in
+    lower case inside the sentence ("past the old lighthouse"), contracted with the preposition before it in
+    Spanish and Italian ("llegar al viejo faro", "arde ancora al vecchio faro", "alle pietre erette")."""
+    lang = lang or i18n.language()
+    at = template.find("{site}")
+    if at < 0:
+        return template
+    before, after = template[:at], template[at + len("{site}"):]
+    head = before.rstrip()
+    if head and head[-1] not in ".!?¡¿«\"":
+        for art in ARTICLES.get(lang, ()):
+            glued = art.endswith("'")
+            if name.startswith(art) and (glued or name[len(art):len(art) + 1] == " "):
+                rest = name[len(art):]
+                low = art.lower()
+                words = head.split(" ")
+                join = CONTRACTIONS.get(lang, {}).get((words[-1].lower(), low))
+                if join is not None:
+                    if words[-1][:1].isupper():
+                        join = join[:1].upper() + join[1:]
+                    before = " ".join(words[:-1] + [join]) + ("" if glued else " ")
+                    name = rest.lstrip() if not glued else rest
+                else:
+                    name = low + rest
+                break
+    return before + name + after.replace("{site}", name)
+
+
 def npc_words(model: Any, npc: str, site: str | None, lang: str | None) -> str:
     """An NPC's message with ``site`` (a site's name) in it; with no site (a goal-less level), no empty place.
 
@@ -75,7 +115,7 @@ def npc_words(model: Any, npc: str, site: str | None, lang: str | None) -> str:
         if n.quest is not None and n.quest.text:
             return t("npc_no_goal", lang, quest=i18n.localize(n.quest.text, lang))
         return t("npc_no_news", lang)
-    return i18n.localize(n.message, lang).replace("{site}", site)
+    return put_site(i18n.localize(n.message, lang), site, lang)
 
 
 def describe(st: "ExpeditionState", action: Action, lang: str = "en") -> str:
@@ -146,6 +186,8 @@ def describe_event(st: "ExpeditionState", ev: Event, lang: str = "en") -> str | 
         return t("event.battle_won" if d["won"] else "event.battle_lost", lang, who=who,
                  monster=monster_name(st, d["monster"], lang))
     if k == Ev.SEARCH:
+        if not d["found"] and d["successes"] >= SEARCH_MIN and d.get("lucky") is False:  # say why: the luck die
+            return t("event.not_found_luck", lang, who=who, hits=d["successes"])
         return t("event.found" if d["found"] else "event.not_found", lang, who=who, hits=d["successes"])
     if k == Ev.ITEMS:
         return t("event.ItemsFound", lang, who=who, items=items_text(st, d["items"], lang))

@@ -231,8 +231,9 @@ class Cards:
         if not reply:
             tell = {a.get("info"): a for a in self.of("tell")}
             infos.append((t("expedition_scene.tell_nothing"), tell.get(-1)))
-            tellable = [self.message(k.npc, k.site) for k in maker.known]
-            tellable += [self.message(r.npc, r.site) for r in self.model.rumours]
+            # which row is a message this hero knows and which a lie is said on the row (the maker's screen only)
+            tellable = [t("expedition_scene.tell_known", words=self.message(k.npc, k.site)) for k in maker.known]
+            tellable += [t("expedition_scene.tell_lie", words=self.message(r.npc, r.site)) for r in self.model.rumours]
             for i, words in enumerate(tellable):
                 infos.append((words, tell.get(i)))
             told = o.info + 1
@@ -296,9 +297,16 @@ class Cards:
         heal = self.one("heal")
         heals = self.ev.heals
         heal_words = t("expedition_scene.free") if heals < FREE_HEALS else t("expedition_scene.gold_n", n=HEAL_PRICE)
-        buttons = (self.choice(self.one("browse"), t("expedition_scene.browse"))
-                   + self.choice(heal, t("expedition_scene.heal"), heal_words)
-                   + self.choice(self.one("leave"), t("expedition_scene.leave"), primary=True))
+        # the buttons keep their places: one used up stays, greyed, and says why when clicked
+        browse_button = self.choice(browse, t("expedition_scene.browse")) or [
+            Choice(t("expedition_scene.browse"), None, reason=t("expedition_scene.browsed"))]
+        if heal is not None:
+            heal_button = self.choice(heal, t("expedition_scene.heal"), heal_words)
+        else:
+            why = "expedition_scene.heal_full" if h.health >= h.max_health else "expedition_scene.heal_no_gold"
+            heal_button = [Choice(t("expedition_scene.heal"), None, heal_words, reason=t(why, n=HEAL_PRICE))]
+        buttons = browse_button + heal_button + self.choice(self.one("leave"), t("expedition_scene.leave"),
+                                                            primary=True)
         town = ev.site_at(h.x, h.y)
         return CityCard(self.site_name(town.id) if town else t("expedition_scene.town"), self.name(h.seat),
                         h.gold, f"{h.health}/{h.max_health}", tuple(market), tuple(selling), tuple(offers),

@@ -14,7 +14,7 @@ from typing import Any
 from game.engine.i18n import localize, t
 from game.rulesets.expedition.battle import fighter_of
 from game.rulesets.expedition.views import ExpeditionView
-from game.rulesets.expedition.words import npc_words
+from game.rulesets.expedition.words import npc_words, put_site
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.expedition.cards import Cards
 from game.scenes.expedition.panes.battle import Fight
@@ -83,7 +83,7 @@ class Reader(Cards):
     def mode(self) -> str:
         """"battle", "trade", "city" or "map"."""
         ev = self.ev
-        if ev.battle is not None:
+        if ev.battle is not None or getattr(self.scene, "held", None) is not None:
             return "battle"
         if ev.step in ("offer", "reply") and ev.offer is not None:
             return "trade"
@@ -223,7 +223,10 @@ class Reader(Cards):
             target = (self.site_name(q.site) if q.kind == "reach" else
                       localize(self.model.items[q.item].name, self.lang) if q.kind == "bring" and q.item in
                       self.model.items else self.monster(q.monster or "")[0])
-            text = t(f"expedition_scene.quest.{q.kind}", what=target)
+            if q.kind == "reach":  # "Reach the old lighthouse", "Raggiungi il vecchio faro"
+                text = put_site(t(f"expedition_scene.quest.{q.kind}", what="{site}"), target, self.lang)
+            else:
+                text = t(f"expedition_scene.quest.{q.kind}", what=target)
         reward = t("expedition_scene.gold_n", n=q.gold) if q.gold else ""
         return f"{localize(n.name, self.lang)}: {text}" + (f" ({reward})" if reward else "")
 
@@ -237,7 +240,8 @@ class Reader(Cards):
         g = ev.goal
         where = self.site_name(g.site)
         item = localize(m.items[g.item].name, self.lang) if g.item and g.item in m.items else ""
-        text = t(f"expedition_scene.goal.{g.kind}", site=where, item=item, n=g.count)
+        # the site's name as the sentence needs it ("llegar al viejo faro", not "llegar a El viejo faro")
+        text = put_site(t(f"expedition_scene.goal.{g.kind}", site="{site}", item=item, n=g.count), where, self.lang)
         mode = t(f"expedition_scene.mode.{g.mode}")
         cards = []
         for c in ev.cards:
@@ -254,7 +258,8 @@ class Reader(Cards):
     def _fight(self) -> Fight:
         raw = self.ev.battle
         if raw is None:
-            return Fight(None)
+            held = getattr(self.scene, "held", None)  # a battle just over, on screen until its last blow played
+            return held if held is not None else Fight(None)
         child = getattr(self.scene.state, "child", None)
         catalogue = child.level.model if child is not None else None
         return Fight(SkirmishView.from_view(raw, catalogue))

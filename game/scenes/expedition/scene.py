@@ -38,6 +38,7 @@ from game.scenes.expedition.panes.minimap import MinimapPane
 from game.scenes.expedition.panes.step import StepPane
 from game.scenes.expedition.panes.trade import TradePane
 from game.scenes.expedition.read import Reader
+from game.ui import anim
 from game.ui import text as uitext
 from game.ui.layers import settings_key
 from game.scenes.skirmish.panes import FighterRef
@@ -81,6 +82,10 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._layer: tuple[Any, pygame.Surface] | None = None
         #: an NPC's message just heard: (seat, npc, site), shown to that seat until dismissed or it leaves
         self.secret: tuple[int, str, str] | None = None
+        #: the last frame of a battle just over, kept on screen until its last blow has played (in the window
+        #: the map came back at once and the killing blow's dice rolled over the map)
+        self.held: Any = None
+        self._last_fight: Any = None
         self._regions: list[Any] | None = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
         self.animator.dice_of = self.reader.dice_faces
@@ -103,6 +108,14 @@ class ExpeditionScene(PaneHost, RulesetScene):
             if p.visible:
                 out += p.drawn()
         return out
+
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """What the guide's bubble should not cover: the decision panel's title, lines and odds (in the window
+        the bubble sat on "Danger! Meadow: monsters may be near. 6 escape dice..." while pointing at its
+        buttons)."""
+        if self.mode() == "map" and self.step.visible and self.reader.step_card() is not None:
+            return [pygame.Rect(self.step.rect)]
+        return []
 
     def text_problems(self) -> list[str]:
         """Text drawn outside its box, or on top of other text, in the last frame (empty: all clean)."""
@@ -136,7 +149,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         out: list[Any] = self.minimap.regions(r.board(), legal) + self.heroes.regions(r.sheets(), legal)
         out = self.goal.regions(r.goal(), legal) + out
         if mode == "battle":
-            return out + self.battle.regions(r.fight(), legal)
+            return out if self.held is not None else out + self.battle.regions(r.fight(), legal)
         if mode == "trade":
             return out + self.trade.regions(r.trade_card(), legal)
         if mode == "city":
@@ -230,8 +243,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
             self.reader.forget()
         elif kind in ("map", "mark"):
             why = self.map.why_not(self.reader.board(), self.cam.cell_at(pos))
-            if why:
-                self.toast.show(why, "info")
+            if why:  # a square no move reaches: the refusal buzz and why (too far, impassable, no moves left)
+                self.app.play_sound("illegal")
+                self.toast.show(why, "error")
 
     def choose_among(self, actions: list[Action]) -> None:
         """A battle menu group with several targets opens; other choices go to the bar."""
@@ -261,6 +275,9 @@ class ExpeditionScene(PaneHost, RulesetScene):
         """Dice in the tray (the battle's too), then the panes' animations: walks, monsters, battle numbers,
         outcomes."""
         shown = [child_event(e) or e if e.kind.endswith("/DiceRolled") else e for e in events]
+        if self._last_fight is not None and any(e.kind == "BattleEnded" for e in events):
+            self.held = self._last_fight  # the arena stays while the battle's last events play
+            self._last_fight = None
         super().on_events(shown)
         for e in events:
             data = e.data if isinstance(e.data, dict) else {}
@@ -270,8 +287,16 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self.reader.forget()
         ev = self.reader.ev
         for e in events:
+            if e.kind == "BattleEnded" and self.held is not None:
+                self.queue.play(anim.Call(self.release_battle))  # the blows seen: back to the map, the outcome
             for a in self.map.animate([e], ev) + self.battle.animate([e], ev) + self.reader.outcome([e]):
                 self.queue.play(a)
+
+    def release_battle(self) -> None:
+        """The battle just over leaves the screen: the map (and the outcome) come back."""
+        self.held = None
+        self.reader.forget()
+        self._regions = None
 
     def _push(self) -> tuple[int, int]:
         """Where the map is being pushed now: the mouse at its edge, arrow keys held (0, 0: nowhere)."""
@@ -292,6 +317,8 @@ class ExpeditionScene(PaneHost, RulesetScene):
             self.cam.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
         self.battle.update(dt)
         self.map.floats.update(dt)
+        if self.held is not None and self.queue.current is None and not self.queue.queue:
+            self.release_battle()  # a safety net: nothing left to play, the map comes back
         super().update(dt)
 
     def is_animating(self) -> bool:
@@ -314,7 +341,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         cam = self.cam
         return (self.driver.cache_key, id(self.state), self.viewer, self.lang, self.can_act(), self.match.to_act(),
                 self.mode(), round(cam.ox), round(cam.oy), cam.tile, self.sheet_seat, self.selected, self.focus,
-                self.secret, settings_key())
+                self.secret, settings_key(), self.map.moving, self.held is not None)  # a walk's end repaints: the token lands on its square
 
     def _refresh_layer(self) -> None:
         """Repaint the cached board layer when what it shows changed (every frame while a token walks)."""
@@ -337,11 +364,16 @@ class ExpeditionScene(PaneHost, RulesetScene):
         board = r.board()
         for p in (self.step, self.trade, self.city):
             p.visible = False
+        if mode != "city":
+            self.city.forget()
         battle = mode == "battle"  # the goal stays in sight: over the overview while the arena has the board
         self.goal.layout(Geometry.goal_aside if battle else Geometry.goal)
         self.minimap.layout(Geometry.minimap_low if battle else Geometry.minimap)
         if battle:
-            self.battle.draw(surface, r.fight())
+            fight = r.fight()
+            if self.held is None and fight.view is not None:
+                self._last_fight = fight
+            self.battle.draw(surface, fight)
         else:
             self.map.draw(surface, board)
             if mode == "trade":

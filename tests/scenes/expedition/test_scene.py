@@ -12,6 +12,7 @@ import pygame
 from game.engine.actions import Action
 from game.engine.i18n import t
 from game.scenes.expedition.cards import at_least, face_chance, percent
+from game.scenes.expedition.panes.marks import path_to
 from tests.scenes.driving import drag, mouse, regions_keyed, texts_in
 from tests.scenes.expedition.conftest import (advance, click, click_action, frames, human_step, key, start,
                                               visible_point, wait_until, wheel)
@@ -64,13 +65,18 @@ def test_a_click_on_water_or_too_far_explains_itself(app: Any) -> None:
     water = next((x, y) for y in range(terrain.rows) for x in range(terrain.cols) if not terrain.walkable(x, y)
                  and scene.cam.shows(x, y))
     click(app, scene.cam.cell_rect(*water).center)
-    assert any(i.text == t("expedition_scene.impassable") for i in scene.toast.items)
+    biome = terrain.look(*water).name
+    assert any(i.text == t("expedition_scene.impassable_biome", biome=biome) for i in scene.toast.items)
     far = next((x, y) for y in range(terrain.rows) for x in range(terrain.cols) if terrain.walkable(x, y)
                and (x, y) not in lit and scene.cam.shows(x, y) and (x, y) != scene.reader.ev.heroes[0].at)
     before = len(scene.match.history)
     click(app, scene.cam.cell_rect(*far).center)
     assert len(scene.match.history) == before, "nothing is played"
-    assert any(i.text == t("expedition_scene.too_far") for i in scene.toast.items)
+    board = scene.reader.board()
+    steps = len(path_to(board, board.hero(0).at, far, limit=99))
+    assert steps > scene.reader.ev.move_budget
+    assert any(i.text == t("expedition_scene.too_far_n", far=steps, n=scene.reader.ev.move_budget)
+               for i in scene.toast.items)
 
 
 def test_wheel_zooms_drag_keys_and_edge_pan_without_playing(app: Any) -> None:
@@ -182,7 +188,8 @@ def test_seed000_2_5_battle_in_the_arena_and_back_to_the_map(app: Any) -> None:
         assert len(m.history) > before, f"the click on {action.key} played nothing"
     assert m.state.child is None, "the battle ended"
     frames(app, 3)
-    assert scene.mode() != "battle", "back to the map"
+    # the arena stays until the last blow's dice and numbers have played (test_window_play), then the map
+    assert wait_until(app, lambda: scene.mode() != "battle", 10), "back to the map"
     last = m.state.last_battle
     assert isinstance(last, dict) and "won" in last
     assert app.errors == []

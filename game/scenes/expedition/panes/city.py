@@ -4,6 +4,12 @@ the NPC quest cards on offer (up to three held), and leaving.
 
 The pane draws a ``CityCard`` built from the typed view: each market card, item and quest carries its
 Action (buy, sell, quest) or the reason it cannot be taken now.
+
+Nothing moves under the mouse during a visit (played in the real window: a second click bought the card
+that slid under it, and a quest row that rose after a sale was taken by mistake): a bought or sold card
+leaves an empty place where it stood (``align``), the market and selling rows keep their height, every
+quest on offer is shown (in two columns when one does not hold them), and the buttons keep their places,
+greyed with their reason once used (browsed, healed to full).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.engine.i18n import t
+from game.rulesets.expedition.kinds import MARKET_SIZE
 from game.scenes.expedition.panes.common import ExpeditionPane, ref
 from game.scenes.expedition.panes.heroes import draw_item, item_words
 from game.scenes.expedition.panes.marks import Choice, ItemMark
@@ -22,6 +29,23 @@ from game.ui.input import HitRegion
 from game.ui.payload import Ref
 
 CARD = 64
+
+
+def align(shown: list[str | None], now: list[str]) -> list[int | None]:
+    """Where each card of ``now`` is drawn, given the places ``shown`` last time (ids, None: an empty place):
+    the index into ``now`` for every place, None for a place left empty. Cards still there keep their places
+    (in order); new cards go at the end; a row unrelated to the last one is laid out afresh."""
+    out: list[int | None] = []
+    k = 0
+    for sid in shown:
+        if k < len(now) and sid is not None and sid == now[k]:
+            out.append(k)
+            k += 1
+        else:
+            out.append(None)
+    if k == 0 and now and any(sid is not None for sid in shown):
+        return list(range(len(now)))
+    return out + list(range(k, len(now)))
 
 
 @dataclass(frozen=True)
@@ -59,6 +83,12 @@ class CityPane(ExpeditionPane):
         self.rect = pygame.Rect(self.geo.map.inflate(-40, -24))
         self.spots: list[tuple[pygame.Rect, Offer, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        #: the card ids each row showed, by place (None: a card bought or sold this visit), until the visit ends
+        self.places: dict[str, list[str | None]] = {}
+
+    def forget(self) -> None:
+        """The visit is over: the next one lays its rows out afresh."""
+        self.places = {}
 
     def draw(self, surface: pygame.Surface, card: CityCard) -> None:
         """Title and purse, the market row, the hero's items to sell, the quest cards, the buttons."""
@@ -75,8 +105,12 @@ class CityPane(ExpeditionPane):
         lh = gfx.line_height(13, True) + 4
         self.spots = []
         y = r.y + 14 + th
-        y = self._row(surface, t("expedition_scene.market"), card.market, y, lh, "market")
-        y = self._row(surface, t("expedition_scene.sell"), card.selling, y + 6, lh, "sell")
+        # the market and the hero's items side by side: the quests below keep the room (huge text in Spanish
+        # left two quest rows and pushed the others into the action bar, over the screen)
+        mw = MARKET_SIZE * (CARD + 22) + 8
+        low = self._row(surface, t("expedition_scene.market"), card.market, y, lh, "market", r.x + 16, mw)
+        y = max(low, self._row(surface, t("expedition_scene.sell"), card.selling, y, lh, "sell", r.x + 24 + mw,
+                               r.right - 16 - (r.x + 24 + mw)))
         self.line(surface, t("expedition_scene.quests"), pygame.Rect(r.x + 16, y + 6, r.w - 32, lh), 13, pal.ink,
                   bold=True, minimum=8)
         y += 6 + lh
@@ -85,14 +119,31 @@ class CityPane(ExpeditionPane):
             self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, qh), 12, pal.ink_soft,
                       minimum=8)
         bh = max(30, gfx.line_height(14, True) + 10)
-        for q in card.quests:
-            row = pygame.Rect(r.x + 16, y, r.w - 32, qh)
-            if row.bottom > r.bottom - bh - 16:
-                break
+        room = r.bottom - bh - 16 - y
+        ids = [q.words for q in card.quests]
+        where = align(self.places.get("quest", []), ids)  # a quest taken leaves its row empty this visit
+        self.places["quest"] = [ids[i] if i is not None else None for i in where]
+        cols = 1 if len(where) * (qh + 3) <= room else 2
+        per = (len(where) + cols - 1) // cols  # two columns of even length
+        if per * (qh + 3) > room:  # still too many: lower rows (the words shrink), never a quest left out
+            qh = max(gfx.line_height(7) + 2, room // max(1, per) - 3)
+        per = max(1, min(per, room // (qh + 3)))
+        # two columns: rows as tall as the room allows (up to two lines), the words wrapped rather than cut
+        wrap = cols == 2 and min(gfx.line_height(12) * 2 + 8, room // per - 3) >= gfx.line_height(9) * 2 + 6
+        if wrap:
+            qh = min(gfx.line_height(12) * 2 + 8, room // per - 3)
+        cw = (r.w - 32 - (cols - 1) * 8) // cols
+        for k, i in enumerate(where[: per * cols]):
+            if i is None:
+                continue
+            q = card.quests[i]
+            row = pygame.Rect(r.x + 16 + (k // per) * (cw + 8), y + (k % per) * (qh + 3), cw, qh)
             gfx.rounded_rect(surface, row, pal.panel_dark if q.reason else pal.felt, 6)
-            self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
+            if wrap:
+                self.block(surface, q.words, row.inflate(-12, -6), 12, 8, pal.ink_light)
+            else:
+                self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
             self.spots.append((row, q, "quest"))
-            y += qh + 3
         self.buttons = []
         n = max(1, len(card.buttons))
         bw = min(240, (r.w - 32 - (n - 1) * 8) // n)
@@ -107,20 +158,29 @@ class CityPane(ExpeditionPane):
                       minimum=8)
             self.buttons.append((b, ch))
 
-    def _row(self, surface: pygame.Surface, head: str, offers: tuple[Offer, ...], y: int, lh: int, kind: str) -> int:
-        """A heading and a row of item cards with their price under each; returns the y below it."""
+    def _row(self, surface: pygame.Surface, head: str, offers: tuple[Offer, ...], y: int, lh: int, kind: str,
+             x: int, w: int) -> int:
+        """A heading and a row of item cards with their price under each, in the column at ``x`` of width ``w``;
+        returns the y below it."""
         pal = gfx.palette()
-        r = self.rect
-        self.line(surface, head, pygame.Rect(r.x + 16, y, r.w - 32, lh), 13, pal.ink, bold=True, minimum=8)
+        self.line(surface, head, pygame.Rect(x, y, w, lh), 13, pal.ink, bold=True, minimum=8)
         y += lh
         ph = gfx.line_height(11, True) + 2
-        if not offers:
-            self.line(surface, t("expedition_scene.none"), pygame.Rect(r.x + 22, y, r.w - 44, lh), 12, pal.ink_soft,
+        if not offers and not self.places.get(kind):  # (places left empty this visit still show)
+            self.places[kind] = []
+            self.line(surface, t("expedition_scene.none"), pygame.Rect(x + 6, y, w - 12, lh), 12, pal.ink_soft,
                       minimum=8)
-            return y + lh
+            return y + CARD + ph + 2  # the row keeps its height: what lies below never moves
         slot_w = CARD + 22
-        for k, o in enumerate(offers[: (r.w - 32) // slot_w]):
-            box = pygame.Rect(r.x + 16 + k * slot_w + 11, y, CARD, CARD)
+        ids = [o.item.id if o.item is not None else o.words for o in offers]
+        where = align(self.places.get(kind, []), ids)
+        self.places[kind] = [ids[i] if i is not None else None for i in where]
+        for k, i in enumerate(where[: max(1, w // slot_w)]):
+            box = pygame.Rect(x + k * slot_w + 11, y, CARD, CARD)
+            if i is None:  # bought or sold this visit: the place stays, empty
+                pygame.draw.rect(surface, pal.edge, box, 1, border_radius=8)
+                continue
+            o = offers[i]
             if o.item is not None:
                 draw_item(surface, o.item, box, lit=o.reason is None and o.payload is not None)
             if o.detail:
@@ -135,6 +195,10 @@ class CityPane(ExpeditionPane):
         for k, (rect, o, kind) in enumerate(self.spots):
             words = o.words if o.item is None or o.item.hidden else item_words(o.item)
             tip = f"{words}\n{o.detail}" if o.detail else words
+            if kind == "market" and o.item is not None and not o.item.hidden:
+                tip = words  # the item's words already give its price
+            elif kind == "sell" and o.detail:
+                tip = f"{words}\n{t('expedition_scene.sell_for', price=o.detail)}"
             key = (kind, k)
             if o.reason is not None:
                 out.append(HitRegion(rect, ref(kind, k), legal=False, reason=o.reason, tooltip=o.reason, key=key))

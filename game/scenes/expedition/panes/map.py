@@ -64,6 +64,8 @@ class MapPane(ExpeditionPane):
         self.path_rec = uitext.TextRecorder()
         #: where each hero was last drawn (a walk starts there: the rules' path leaves the start out)
         self.drawn_at: dict[int, Square] = {}
+        #: where each hero's token was painted last (canvas centre): what the player sees
+        self.painted: dict[int, tuple[int, int]] = {}
 
     # ----------------------------------------------------------------- helpers
     def moves(self, legal: list[Action]) -> dict[Square, Action]:
@@ -139,6 +141,7 @@ class MapPane(ExpeditionPane):
             if h.seat not in self.shown:
                 self.drawn_at[h.seat] = h.at
             c = self.token_pos(board, h.seat, h.at)
+            self.painted[h.seat] = c
             size = max(12, int(t * 0.7))
             hero_token(surface, h.seat, c, size, active=h.active)
             if h.down:
@@ -205,7 +208,9 @@ class MapPane(ExpeditionPane):
             if r.w > 2 and r.h > 2:
                 out.append(HitRegion(r, ref("mark", kind, mid), tooltip=words, inspect=ref("cell", sq),
                                      highlight=False, key=("mark", kind, mid)))
-        for sq, a in self.moves(legal).items():
+        # only the seat in front's moves: before a hand-over the next player's squares are neither lit nor
+        # clickable (a click there said "Player 1 talks to ..." in the window)
+        for sq, a in self.moves(self.legal).items():
             r = self.cam.cell_rect(*sq).clip(self.rect)
             if r.w > 2 and r.h > 2:
                 out.append(HitRegion(r, a, inspect=ref("cell", sq), key=("sq", sq)))
@@ -242,16 +247,36 @@ class MapPane(ExpeditionPane):
         return title, body
 
     def why_not(self, board: Board, sq: Square | None) -> str | None:
-        """Why a click on a square does nothing (None when it is a legal move)."""
+        """Why a click on a square does nothing (None when it is a legal move): impassable ground (named), no
+        moves left this turn, not the time to move, no way over land, or too far (how far, and how far a move
+        walks)."""
         if sq is None:
             return None
-        if sq in self.moves(self.legal):
+        moves = self.moves(self.legal)
+        if sq in moves:
             return None
         if not board.terrain.walkable(*sq):
+            look = board.terrain.look(*sq)
+            if look is not None and look.name:
+                return t("expedition_scene.impassable_biome", biome=look.name)
             return t("expedition_scene.impassable")
-        if not self.moves(self.legal):
+        ev = self.scene.reader.ev
+        mine = self.scene.can_act() and ev.active == self.scene.viewer
+        waiting = self.scene.match.to_act()
+        if not moves and not self.scene.can_act() and waiting is not None and waiting != self.scene.viewer \
+                and not self.scene.match.is_bot(waiting):
+            return t("expedition_scene.plays_now", name=self.scene.seat_name(waiting))
+        if not moves:
+            if mine and ev.moves_left <= 0:
+                return t("expedition_scene.no_moves_left")
             return t("expedition_scene.no_move_now")
-        return t("expedition_scene.too_far")
+        hero = board.hero(board.active)
+        if hero is None or sq == hero.at:
+            return None
+        far = len(path_to(board, hero.at, sq, limit=board.terrain.cols * board.terrain.rows))
+        if far == 0:
+            return t("expedition_scene.no_way")
+        return t("expedition_scene.too_far_n", far=far, n=ev.move_budget)
 
     # ----------------------------------------------------------------- animations
     def animate(self, events: list[Event], board: Any) -> list[Any]:
