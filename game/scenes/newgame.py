@@ -67,8 +67,10 @@ class GalleryScene(Scene):
                         lambda i=i: self.choose(i), object_id="#primary_button")
 
     def choose(self, index: int) -> None:
-        """Open the level list of a ruleset."""
-        self.app.push(LevelSelectScene(self.app, self.rulesets[index].id))
+        """Open the level list of a ruleset (many mod files are checked off the UI thread first: levelwarm)."""
+        from game.scenes.levelwarm import level_list_scene
+
+        self.app.push(level_list_scene(self.app, self.rulesets[index].id))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Card hover and click; Esc goes back."""

@@ -120,3 +120,18 @@ def test_the_check_runs_in_a_worker_thread_and_wakes_the_loop(mods: Path) -> Non
                                 runner=worker.thread_runner)
     assert job.done.wait(120), "the check finished"
     assert job.checked == job.total > MODS and woken and woken[0] != threading.get_ident()
+
+
+def test_the_gallery_opens_a_ruleset_with_many_files_through_the_check(app: Any, mods: Path,
+                                                                      deferred: Deferred) -> None:
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import GalleryScene, LevelSelectScene
+
+    app.push(MenuScene(app))
+    gallery = app.push(GalleryScene(app))
+    gallery.choose([rs.id for rs in gallery.rulesets].index("dungeon"))
+    frames(app, 1)
+    assert isinstance(app.top, levelwarm.CheckingLevelsScene), "the gallery no longer validates on the UI thread"
+    deferred.run()
+    frames(app, 1)
+    assert isinstance(app.top, LevelSelectScene) and app.top.ruleset_id == "dungeon"
