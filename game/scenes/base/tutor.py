@@ -303,6 +303,10 @@ class Guide:
         targets = [r.rect for r in self.targets[:12]]
         clickable = [r.rect for r in self.scene.router.regions
                      if r.legal and (actions_of(r.payload) or r.payload is ACK)]
+        # things to read or hover that cannot be clicked now (an offer too dear, a chip on the board): kept
+        # clear where that costs nothing, but never before a place to click
+        readable = [r.rect for r in self.scene.router.regions if r.rect not in clickable and r.rect.w < board.w
+                    and r.payload not in (HINT, TUTOR_LEAVE, TUTOR_NEXT)]
         best: tuple[int, int] | None = None
         best_at: tuple[str, tuple[int, int]] = spots[0]
         for order, (anchor, pos) in enumerate(spots):
@@ -311,7 +315,8 @@ class Guide:
             if any(box.colliderect(t_) for t_ in targets):
                 score = 10_000
             else:
-                score = sum(1 for c in clickable if box.colliderect(c)) * 10 + order
+                score = (sum(1 for c in clickable if box.colliderect(c)) * 40
+                         + sum(1 for c in readable if box.colliderect(c)) * 3 + order)
             if best is None or (score, order) < best:
                 best, best_at = (score, order), (anchor, pos)
         setattr(box, best_at[0], best_at[1])

@@ -48,8 +48,9 @@ class HandPane(DungeonPane):
     def spots(self) -> dict[str, Any]:
         """Where the bag, the drawn chip, its two faces, the two buttons and the "What now" box are."""
         r = self.rect
-        # in the Market the bag's contents fill the middle (``bag_box``): the box starts below them
-        top = self.bag_box().bottom + 8 - r.y if self._market() else 430
+        # in the Market the bag's contents fill the middle (``bag_box``): the box starts below them; while no
+        # buttons stand under the drawn chip (after a floor, for a Depths map) the box takes their room
+        top = self.bag_box().bottom + 8 - r.y if self._market() else (430 if self._buttons_shown() else 340)
         return {"bag": (r.x + 62, r.y + 238), "slot": (r.x + 176, r.y + 238),
                 "faces": [(r.x + 150, r.y + 306), (r.x + 202, r.y + 306)],
                 "buttons": [pygame.Rect(r.x + 14, r.y + 330, r.w - 28, 40),
@@ -57,9 +58,28 @@ class HandPane(DungeonPane):
                 "hint": pygame.Rect(r.x + 14, r.y + top, r.w - 28, r.h - top - 12)}
 
     def bag_box(self) -> pygame.Rect:
-        """Where the Market shows the bag's contents."""
+        """Where the Market shows the bag's contents: three rows of chips, or as many as the bag needs (at most
+        176 px), so the "What now" box below it keeps the rest."""
         r = self.rect
-        return pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176)
+        sc = self.scene
+        try:
+            p = sc.table_view().player(sc.shown_seat())
+            n = len(p.bag) if p is not None else 0
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            n = 99
+        per = max(1, (r.w - 24) // 46)
+        rows = max(3, -(-n // per))  # room for a dozen chips at least (three rows), more when the bag has them
+        top = max(44, gfx.line_height(14, True) + 18)
+        return pygame.Rect(r.x + 12, r.y + 300, r.w - 24, min(176, top + rows * 38 - 12))
+
+    def _buttons_shown(self) -> bool:
+        """True when the shown seat has buttons under its drawn chip (a finished floor, a new Depths map)."""
+        sc = self.scene
+        try:
+            p = sc.table_view().player(sc.shown_seat())
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            return True
+        return p is not None and p.status in ("floor_done", "depths") and sc.resolution.replay is None
 
     def _market(self) -> bool:
         sc = self.scene

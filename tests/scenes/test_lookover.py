@@ -1,0 +1,153 @@
+"""What a newcomer's first hour in the real window found (issue 15, "looked at" in docs/UI.md): the gallery's
+names and facts cut at huge text, the dungeon tutorial's bubble over the Entrance summaries, its "What now"
+box at the smallest readable size while room stood empty, and a tutorial sentence that no longer matched the
+board. Each is checked here at the text size and languages it was seen in."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pygame
+import pytest
+
+from game.engine.i18n import t
+from tests.scenes.driving import click, frames, open_game
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts() -> Iterator[None]:
+    """Drop the fonts cached while this test's window lived (pygame.quit() at teardown makes them invalid)."""
+    yield
+    from game.ui import gfx
+
+    gfx.set_text_scale(gfx.text_scale())
+
+
+def _app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, lang: str, size: str) -> Any:
+    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
+    from game.app.main import App
+    from game.app.settings import Settings
+
+    return App(Settings(language=lang, text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True),
+               headless=True)
+
+
+@pytest.fixture(params=[("es", "huge"), ("it", "huge"), ("en", "huge"), ("es", "normal")])
+def sized_app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A headless App in a language at a text size."""
+    lang, size = request.param
+    a = _app(tmp_path, monkeypatch, lang, size)
+    yield a
+    for scene in list(a.stack):
+        scene.close()
+    pygame.quit()
+
+
+def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any) -> None:
+    """Seen at es huge: "Bolsa de la Maz…", "Duelo de Santua…" and "4 niv…" with 40 px empty under the art."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import GalleryScene, ruleset_name
+
+    sized_app.push(MenuScene(sized_app))
+    scene = sized_app.push(GalleryScene(sized_app))
+    frames(sized_app, 3)
+    assert scene.drawn
+    for rs, card in zip(scene.rulesets, scene.cards):
+        lines = [(part, text, rect) for rid, part, text, rect in scene.drawn if rid == rs.id]
+        name = " ".join(text for part, text, _ in lines if part == "name")
+        assert name == ruleset_name(rs.id), "the name is whole (wrapped to two lines where one is too narrow)"
+        facts = [text for part, text, _ in lines if part == "facts"]
+        assert facts and not any(x.endswith("…") for x in facts), facts
+        button_top = card.bottom - 54
+        for part, text, rect in lines:
+            assert card.inflate(-20, 0).contains(rect), (part, text, rect, card)
+            assert rect.bottom <= button_top + 2, (part, text, "runs into the choose button")
+        rects = [r for _, _, r in lines]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "lines overlap"
+
+
+def _dungeon_tutorial(app: Any) -> Any:
+    from game.engine.protocol import SeatSpec
+
+    scene = open_game(app, "dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 7)
+    frames(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_dungeon_tutorial_bubble_keeps_the_entrance_summaries_clear(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                    lang: str) -> None:
+    """Seen at es huge: "Keep a side of your first map" sat on both sides' summaries, the words to choose by."""
+    app = _app(tmp_path, monkeypatch, lang, "huge")
+    try:
+        scene = _dungeon_tutorial(app)
+        guide = scene.guide
+        click(app, guide.next_rect.center)  # the welcome, read
+        frames(app, 3)
+        assert guide.bubble is not None and guide.targets
+        card = scene.table_view().player(0).pending_map
+        words = scene.words
+        drawn = scene.village.drawn()
+        summaries = [r for r in drawn if r.text in {words.side_summary(card, k) for k in (0, 1)}]
+        assert len(summaries) == 2, [r.text for r in drawn]
+        for r in summaries:
+            assert not guide.bubble.colliderect(r.rect), (r.text, guide.bubble)
+        names = [r for r in drawn if r.text in {t("dscene.depths_side", n=k + 1, name=words.side_name(card, k))
+                                                 for k in (0, 1)}]
+        assert len(names) == 2 and len({r.size for r in names}) == 1, "both sides' names at one size"
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
+
+
+def test_dungeon_what_now_box_takes_the_room_no_button_needs(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at es huge: the box's words at 12 px under 90 px of empty panel; they now grow into that room."""
+    from game.ui import gfx
+
+    app = _app(tmp_path, monkeypatch, "es", "huge")
+    try:
+        scene = _dungeon_tutorial(app)
+        box = scene.hand.spots()["hint"]
+        hand = scene.hand.rect
+        assert box.y - hand.y == 340, "no buttons under the drawn chip: the box starts below it"
+        body = [r for r in scene.whatnow.drawn() if r.text != t("dscene.what_now") and box.contains(r.box)]
+        assert body and not scene.whatnow.truncated
+        assert body[0].size * gfx.text_scale() >= 15, "the level's hint is read at a large size, not the minimum"
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
+
+
+def test_dungeon_market_bag_list_is_as_tall_as_its_rows(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Market's bag list kept 176 px (four rows) for two rows of chips, leaving the "What now" box two lines;
+    it keeps three rows (a dozen chips, tests/scenes/test_tutor_fixes.py) unless the bag needs more."""
+    from game.scenes.dungeon.panes import hand as handmod
+
+    app = _app(tmp_path, monkeypatch, "es", "huge")
+    try:
+        scene = _dungeon_tutorial(app)
+        pane = scene.hand
+        monkeypatch.setattr(handmod.HandPane, "_market", lambda self: True)
+        n = len(scene.table_view().player(0).bag)
+        per = (pane.rect.w - 24) // 46
+        short = pane.bag_box()
+        assert short.h < 176 and -(-n // per) <= 3
+        assert scene.hand.spots()["hint"].y == short.bottom + 8
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
+
+
+def test_dungeon_tutorial_go_down_step_speaks_of_a_full_floor() -> None:
+    """The step outlined on "Continue down" said "Draw again and fill the floor" when the floor was full."""
+    from game.engine.levels import get_level
+    from game.engine.tutorial import script_of
+
+    steps = script_of(get_level("dungeon", "tutorial"))
+    down = next(s for s in steps if s.kind == "continue")
+    for lang in ("en", "es", "it"):
+        words = down.words(lang)
+        assert t("dscene.continue", lang) in words, (lang, words)
