@@ -68,18 +68,16 @@ class GalleryScene(Scene):
         above the button, its players and levels (wrapped to two lines at large text); return the last y."""
         w = card.w - 24
         name = ruleset_name(rs.id)
-        lines, name_font = [name], fonts.font(21, bold=True)
-        for size in range(21, 14, -1):  # one line at the largest size that fits, else two lines
-            name_font = fonts.font(size, bold=True)
-            if name_font.size(name)[0] <= w:
-                lines = [name]
+        # one line at the largest size from 21 down to 17 that fits, else two lines from 19 down to 15, else cut
+        tries = [(size, 1) for size in range(21, 16, -1)] + [(size, 2) for size in range(19, 14, -1)]
+        name_font = fonts.font(15, bold=True)
+        lines = [fonts.fit(name, name_font, w)]
+        for size, most in tries:
+            fnt = fonts.font(size, bold=True)
+            wrapped = fonts.wrap(name, fnt, w)
+            if len(wrapped) <= most and all(fnt.size(x)[0] <= w for x in wrapped):
+                name_font, lines = fnt, wrapped
                 break
-            two = fonts.wrap(name, name_font, w)
-            if size <= 19 and len(two) <= 2 and all(name_font.size(x)[0] <= w for x in two):
-                lines = two
-                break
-        else:
-            lines = [fonts.fit(name, name_font, w)]
         for line in lines:
             self._put(surface, rs.id, "name", line, name_font, theme.INK, (card.x + 12, y))
             y += name_font.get_linesize()

@@ -151,3 +151,59 @@ def test_dungeon_tutorial_go_down_step_speaks_of_a_full_floor() -> None:
     for lang in ("en", "es", "it"):
         words = down.words(lang)
         assert t("dscene.continue", lang) in words, (lang, words)
+
+
+def test_skirmish_item_moves_and_aims_read_as_es_and_it_write_them() -> None:
+    """The log said "Rodela pasa a el suelo", "Brocchiere passa a lo zaino" and "Mirare a il corpo"."""
+    from game.engine.actions import Action
+    from game.engine.events import Event
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+
+    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bo", "bot", "random")], 7)
+    use = next(a for a in m.legal_actions() if a.kind == "use" and a.get("target"))
+    m.apply(use, m.to_act())
+    st = m.state
+    aims = [a for a in m.legal_actions() if a.kind == "aim"]
+    assert len(aims) >= 2 and isinstance(aims[0], Action)
+    item = next(iter(st.items))
+    cid = next(iter(st._by_id))
+    for lang, bad in (("es", (" a el ", " de el ")), ("it", (" a lo ", " a il ", " a la "))):
+        lines = [st.describe_event(Event("ItemMoved", {"item": item, "to": to}), lang) for to in ("ground", "pack", cid)]
+        words = [st.describe(a, lang) for a in aims]
+        assert all(w != a.key for w, a in zip(words, aims))
+        for line in lines + words:
+            assert line and not any(b in f" {line} " for b in bad), (lang, line)
+        assert lines[0] != lines[1], "the ground and the pack read differently"
+
+
+@pytest.mark.parametrize("lang,size", [("it", "normal"), ("es", "huge")])
+def test_skirmish_tutorial_bubble_sits_in_the_empty_column_not_on_the_detail_card(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, lang: str, size: str) -> None:
+    """Seen in it normal: the steps' bubbles covered the detail card (the hero's stats and parts) while the
+    heroes' column under the one hero card stood empty; now the bubble goes there, as wide as the column."""
+    from tests.scenes.test_tutor_play import default_seats
+
+    app = _app(tmp_path, monkeypatch, lang, size)
+    try:
+        scene = open_game(app, "skirmish", "tutorial", default_seats("skirmish"), 7)
+        frames(app, 3)
+        guide = scene.guide
+        detail = scene.detail.box(scene.sview)
+        free = scene.tutor_free_areas()
+        assert free, "one hero card: room below it"
+        for _step in range(2):  # the track, read (a Next button); then "attack with Slash" (beside the menu)
+            assert guide.bubble is not None
+            assert any(area.contains(guide.bubble) for area in free), (guide.bubble, free)
+            assert not guide.bubble.colliderect(detail)
+            assert guide.next_rect is not None or not any(guide.bubble.colliderect(r.rect) for r in guide.targets)
+            assert not guide.text_problems(), guide.text_problems()
+            if guide.next_rect is None:
+                break
+            click(app, guide.next_rect.center)
+            frames(app, 3)
+        assert guide.next_rect is None and guide.targets, "the second step points at the menu"
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()

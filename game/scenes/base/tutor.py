@@ -277,7 +277,7 @@ class Guide:
         if needs_next:
             bw = gfx.text_size(t("tutor.next"), TEXT_PX - 1, True)[0] + 30
             self.next_rect = pygame.Rect(0, 0, bw, bh - 6)
-            self._place(box, None, board, canvas)
+            self._place(box, None, board, canvas, text, bh)
             self.next_rect.bottomright = (box.right - 10, box.bottom - 8)
             router.add(HitRegion(self.next_rect, payload=TUTOR_NEXT, highlight=False, key="tutor-next"))
             self.targets = self.find_targets()
@@ -286,18 +286,28 @@ class Guide:
             near = None
             for r in self.targets[:6]:
                 near = r.rect.copy() if near is None else near.union(r.rect)
-            self._place(box, near, board, canvas)
+            self._place(box, near, board, canvas, text)
         self.bubble = box
 
-    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
-        """Put the bubble beside the targets (below, above, right, left) or, for a step to read, at the board's
-        foot, top or middle: the first place inside the canvas that covers the fewest places to click (the
-        targets themselves never)."""
+    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
+               text: str | None = None, extra: int = 0) -> None:
+        """Put the bubble beside the targets (below, above, right, left), in an empty place the scene names
+        (``tutor_free_areas``) or, for a step to read, at the board's foot, top or middle: the first place inside
+        the canvas that covers the fewest places to click (the targets themselves never), then the fewest things
+        to read (regions that cannot be clicked now, the scene's ``tutor_keep_clear`` rects)."""
         inner = canvas.inflate(-8, -8)
         spots: list[tuple[str, tuple[int, int]]] = []
         if near is not None:
             spots = [("midtop", (near.centerx, near.bottom + 12)), ("midbottom", (near.centerx, near.top - 12)),
                      ("midleft", (near.right + 12, near.centery)), ("midright", (near.left - 12, near.centery))]
+        free = getattr(self.scene, "tutor_free_areas", None)  # empty places of the table the scene knows of
+        areas = free() if free is not None and text is not None else []
+        sizes: dict[int, tuple[int, int]] = {}  # spot -> the bubble's size there (narrower in a narrow place)
+        for area in areas:
+            if area.w < box.w:  # the words wrapped to the place's width
+                block = uitext.fit_block(text or "", area.w - 24, 260, TEXT_PX, 12)
+                sizes[len(spots)] = (area.w, len(block.lines) * gfx.line_height(block.size) + 20 + extra)
+            spots.append(("midtop", area.midtop))
         spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),
                   ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery))]
         targets = [r.rect for r in self.targets[:12]]
@@ -307,18 +317,24 @@ class Guide:
         # clear where that costs nothing, but never before a place to click
         readable = [r.rect for r in self.scene.router.regions if r.rect not in clickable and r.rect.w < board.w
                     and r.payload not in (HINT, TUTOR_LEAVE, TUTOR_NEXT)]
-        best: tuple[int, int] | None = None
+        keep = getattr(self.scene, "tutor_keep_clear", None)  # words the player reads now (a detail card)
+        kept = keep() if keep is not None else []
+        best: tuple[float, int] | None = None
         best_at: tuple[str, tuple[int, int]] = spots[0]
+        size = box.size
         for order, (anchor, pos) in enumerate(spots):
+            box.size = sizes.get(order, size)
             setattr(box, anchor, pos)
             box.clamp_ip(inner)
             if any(box.colliderect(t_) for t_ in targets):
                 score = 10_000
             else:
                 score = (sum(1 for c in clickable if box.colliderect(c)) * 40
-                         + sum(1 for c in readable if box.colliderect(c)) * 3 + order)
+                         + sum(1 for c in readable if box.colliderect(c)) * 3
+                         + sum(8 * _share(box, c) for c in kept) + order)
             if best is None or (score, order) < best:
                 best, best_at = (score, order), (anchor, pos)
+        box.size = sizes.get(best[1] if best is not None else 0, size)
         setattr(box, best_at[0], best_at[1])
         box.clamp_ip(inner)
 
@@ -353,6 +369,13 @@ class Guide:
     def text_problems(self) -> list[str]:
         """Guide text cut or outside its box in the last drawing."""
         return self.texts.problems()
+
+
+def _share(box: pygame.Rect, rect: pygame.Rect) -> float:
+    """How much of the smaller of two rects the other covers (0 to 1): a sliver is not the whole card."""
+    clip = box.clip(rect)
+    least = min(box.w * box.h, rect.w * rect.h)
+    return clip.w * clip.h / least if least > 0 else 0.0
 
 
 def _same_payload(have: Any, want: Any) -> bool:
