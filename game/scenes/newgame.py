@@ -112,8 +112,10 @@ class GalleryScene(Scene):
         """Create the back button and one choose button per card."""
         self.button((30, 650, 180, 46), t("common.back"), self.app.pop)
         for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
-            self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
-                        lambda i=i: self.choose(i), object_id="#primary_button")
+            b = self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
+                            lambda i=i: self.choose(i), object_id="#primary_button")
+            if b.text != t("gallery.choose"):  # large text: the short word, whole, rather than "Choose a l…"
+                b.set_text(t("gallery.choose_short"))
 
     def choose(self, index: int) -> None:
         """Open the level list of a ruleset."""
@@ -214,7 +216,7 @@ class LevelSelectScene(Scene):
         box.set_scrollable_area_dimensions((436, max(y, 10)))
         self.detail = self.textbox((520, 84, 720, 480), self._detail_html(), "#parchment_box")
         ok = self.selected is not None and self.entries[self.selected].ok
-        self.start_btn = self.button((1000, 580, 240, 54), t("levels.choose"), self.next, object_id="#primary_button",
+        self.start_btn = self.button((940, 580, 300, 54), t("levels.choose"), self.next, object_id="#primary_button",
                                      enabled=ok)
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
         self.label((240, 655, 1000, 36), t("levels.mods_folder", path=str(paths.mods_dir() / self.ruleset_id)),

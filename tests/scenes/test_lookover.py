@@ -64,6 +64,19 @@ def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any
             assert rect.bottom <= button_top + 2, (part, text, "runs into the choose button")
         rects = [r for _, _, r in lines]
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "lines overlap"
+    labels = [el.text for el in scene._callbacks]
+    assert len(labels) == len(scene.rulesets) + 1 and not any(x.endswith("…") for x in labels), labels
+
+
+def test_level_list_start_button_shows_its_whole_label(sized_app: Any) -> None:
+    """Seen at es huge: "Elegir jugador…" on the button under the level's text."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import LevelSelectScene
+
+    sized_app.push(MenuScene(sized_app))
+    scene = sized_app.push(LevelSelectScene(sized_app, "dungeon"))
+    frames(sized_app, 2)
+    assert scene.start_btn.text == t("levels.choose")
 
 
 def _dungeon_tutorial(app: Any) -> Any:
@@ -207,3 +220,21 @@ def test_skirmish_tutorial_bubble_sits_in_the_empty_column_not_on_the_detail_car
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_sanctuary_key_reminder_breaks_between_keys_at_huge_text(app: Any, lang: str) -> None:
+    """Seen at en huge: the reminder in the corner wrapped as "... Ctrl+Z undo / · Space pass"."""
+    from game.ui import gfx
+    from game.ui import text as uitext
+
+    gfx.set_text_scale(1.5)
+    try:
+        lines = uitext.join_lines(t("game.keys", lang), 280, 12)
+        assert len(lines) >= 2, "at huge text the reminder takes two lines in the corner"
+        assert " · ".join(lines) == t("game.keys", lang)
+        for line in lines:
+            assert not line.startswith("·") and not line.endswith("·")
+            assert gfx.text_size(line, 12)[0] <= 280 or " · " not in line
+    finally:
+        gfx.set_text_scale(app.settings.text_scale)
