@@ -238,3 +238,83 @@ def test_sanctuary_key_reminder_breaks_between_keys_at_huge_text(app: Any, lang:
             assert gfx.text_size(line, 12)[0] <= 280 or " · " not in line
     finally:
         gfx.set_text_scale(app.settings.text_scale)
+
+
+def test_sanctuary_refusals_speak_the_players_language() -> None:
+    """Seen at es huge: a hand card's tooltip said "first each player keeps a hand or asks for a new one" and
+    "Sacred Spring costs 2 Will and only 0 is left" in Spanish and Italian games: refusals were English only."""
+    import random
+
+    from game.engine import i18n
+    from game.engine.actions import Action
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+
+    m = Match.new("sanctuary", "quick", [SeatSpec("Ana"), SeatSpec("Bo", "bot", "random")], 3)
+    rng = random.Random(5)
+    seen: dict[str, set[str]] = {"en": set(), "es": set(), "it": set()}
+    before = i18n.language()
+    try:
+        for _ in range(80):
+            if m.is_over():
+                break
+            st = m.state
+            seat = m.to_act()
+            legal = set(m.legal_actions())
+            tries = [Action.of("play", card=c) for c in st.players[seat].hand]
+            tries += [Action.of("attack", card=c) for c in st.players[seat].chars]
+            tries += [Action.of("block", blocker="x", attacker="y"), Action.of("nonsense")]
+            for a in tries:
+                if a in legal:
+                    continue
+                words = {}
+                for lang in ("en", "es", "it"):
+                    i18n.set_language(lang)
+                    words[lang] = st.explain_illegal(a)
+                    seen[lang].add(words[lang])
+                    assert "{" not in words[lang] and "sanctuary.refuse" not in words[lang], words
+                assert words["es"] != words["en"] and words["it"] != words["en"], words
+            i18n.set_language(before)
+            m.apply(rng.choice(sorted(legal, key=lambda a: a.key)), seat)
+    finally:
+        i18n.set_language(before)
+    assert len(seen["es"]) >= 5, seen["es"]
+    english = ("cannot", " only ", " is left", "needs a target", "each turn")
+    for lang in ("es", "it"):
+        assert not [w for w in seen[lang] if any(e in f" {w} " for e in english)], seen[lang]
+
+
+def test_a_turn_the_rules_end_after_one_play_is_one_pass_not_several_turns(app: Any) -> None:
+    """Seen in the sanctuary tutorial (en huge): after playing Thorn Sentry with all her Will, the pause said
+    "Player 1 could not play anything on 2 turns: they passed" for the phases of that one turn."""
+    from game.engine.levels import get_level
+    from tests.scenes.driving import ack_region, to_next_human, wait_until
+    from tests.scenes.test_tutor_play import default_seats
+
+    scene = open_game(app, "sanctuary", get_level("sanctuary", "tutorial"), default_seats("sanctuary"), 7)
+    assert to_next_human(app, scene)
+    scene.act(next(a for a in scene.legal if a.kind == "keep"))
+    assert wait_until(app, lambda: scene.can_act() or ack_region(scene) is not None)
+    st = scene.match.state
+    will = st.players[0].will
+    plays = [a for a in scene.legal if a.kind == "play" and st.card(a.get("card")).cost == will]
+    assert plays, "a card that spends all the Will"
+    scene.act(plays[0])
+    assert wait_until(app, lambda: ack_region(scene) is not None or scene.can_act())
+    ack = scene.driver.ack
+    assert ack is not None, "the rules ended Ana's turn: it waits for her 'End turn'"
+    assert ack.summary == t("game.ack.auto_pass", name=scene.seat_name(0)), ack.summary
+
+
+def test_sanctuary_tutorial_does_not_outline_pass_while_cards_can_be_paid() -> None:
+    """Seen in the real window (en huge): "Play on, or pass... The outline shows a good move" outlined Pass with
+    2 Will and three payable cards in hand: the step waited for a pass, which Will Harvest always allows, so
+    the guide pointed at it at once. The step now waits for any move and the outline is the hint's move."""
+    from game.engine.levels import get_level
+    from game.engine.tutorial import script_of
+
+    steps = script_of(get_level("sanctuary", "tutorial"))
+    assert [s for s in steps if s.wait == "action" and s.kind == "pass"] == []
+    play_on = next(s for s in steps if "Will" in s.words("en") and s.wait == "any")
+    for lang in ("en", "es", "it"):
+        assert play_on.words(lang) and play_on.words(lang) != play_on.words("en") or lang == "en"

@@ -219,7 +219,8 @@ class Words:
             iid = d.get("item")
             item = localize(self.item_def(iid).name, lang) if iid in self.items else str(iid)
             if d.get("to") not in self._by_id:  # to the ground or the pack: a sentence of its own ("al suelo")
-                return t("skirmish.event.item_" + ("ground" if d.get("to") == "ground" else "pack"), lang, item=item)
+                where = "ground" if d.get("to") == "ground" else "pack"
+                return t(f"skirmish.event.item_{where}", lang, item=item)
             return t("skirmish.event.item", lang, item=item, to=self.name(d.get("to"), lang))
         if k == "GameOver":
             return t(f"skirmish.event.over.{d.get('reason')}", lang)
