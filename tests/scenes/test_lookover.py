@@ -318,3 +318,52 @@ def test_sanctuary_tutorial_does_not_outline_pass_while_cards_can_be_paid() -> N
     play_on = next(s for s in steps if "Will" in s.words("en") and s.wait == "any")
     for lang in ("en", "es", "it"):
         assert play_on.words(lang) and play_on.words(lang) != play_on.words("en") or lang == "en"
+
+
+@pytest.mark.parametrize("lang", ["it", "es"])
+def test_dungeon_bag_label_is_whole_and_its_count_sits_on_the_bag(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                   lang: str) -> None:
+    """Seen at it huge: "Sacchetto: 11 gett…" above the bag; the word stays, the number goes on the bag."""
+    app = _app(tmp_path, monkeypatch, lang, "huge")
+    try:
+        scene = _dungeon_tutorial(app)
+        drawn = scene.hand.drawn()
+        n = len(scene.table_view().player(0).bag)
+        word = next(r for r in drawn if r.text == t("dscene.bag_word"))
+        count = next(r for r in drawn if r.text == str(n))
+        assert not word.cut and not count.cut
+        bag = scene.hand.spots()["bag"]
+        assert count.rect.collidepoint(bag[0] + 34, bag[1] + 30) and word.rect.bottom <= bag[1] - 40
+        assert not [r.text for r in drawn if r.cut], "nothing in the hero's panel is cut"
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
+
+
+def test_skirmish_menu_gives_the_action_name_room_before_the_odds(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at it huge: "Pugno » Gnarl a…  5 PA · superare 12: 66%": where the name would be cut, the odds keep
+    only their percentage; where it fits, they stay whole."""
+    from game.scenes.skirmish.panes.menu import MenuRow
+    from tests.scenes.test_tutor_play import default_seats
+
+    app = _app(tmp_path, monkeypatch, "it", "huge")
+    try:
+        scene = open_game(app, "skirmish", "tutorial", default_seats("skirmish"), 7)
+        frames(app, 2)
+        menu = scene.menu
+        rect = pygame.Rect(330, 200, 372, 32)
+        beat = t("skirmish_scene.chance", diff=12, chance=66)
+        full = f"{t('skirmish_scene.ap', n=5)} · {beat}"
+        long_row = MenuRow(rect, None, "Pugno » Gnarl attaccabrighe 2", full, "one")
+        short_row = MenuRow(rect, None, "Curare", full, "one")
+        assert menu.fitted_detail(short_row) == full
+        fitted = menu.fitted_detail(long_row)
+        assert fitted == f"{t('skirmish_scene.ap', n=5)} · 66%"
+        from game.ui import gfx
+
+        assert gfx.text_size(long_row.label, 11, True)[0] <= menu.label_box(rect, fitted).w
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()

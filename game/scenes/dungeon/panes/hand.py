@@ -104,11 +104,12 @@ class HandPane(DungeonPane):
         bag_n = len(p.bag) if p is not None else 0
         bag_img = art.svg("bag.svg", (96, 96))
         surface.blit(bag_img, bag_img.get_rect(center=spots["bag"]))
-        label = t("dscene.bag", n=bag_n)
+        label = t("dscene.bag_word")  # the count is on the bag ("Sacchetto: 11 gettoni" was cut at huge text)
         at = (spots["bag"][0], spots["bag"][1] - 50)
         # sized for 108 px; up to 116 (to 4 px of the panel's edge and of the "Drawn chip" label), then cut
         self.fit(surface, label, at, min(14, gfx.fit_text_size(label, 108, 24, 14, 8)), 116, pal.ink_light,
                  "midbottom", pygame.Rect(at[0] - 58, at[1] - 24, 116, 24), minimum=8)
+        self._bag_count(surface, spots["bag"], bag_n)
         if p is not None and p.status == "draw" and sc.my_turn_on(seat):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
@@ -125,6 +126,18 @@ class HandPane(DungeonPane):
             self.fit(surface, done, at, 15, r.w - 24, pal.accent, "midbottom",
                      pygame.Rect(r.x + 12, at[1] - gfx.line_height(15, True), r.w - 24, gfx.line_height(15, True)),
                      minimum=11, bold=True)
+
+    def _bag_count(self, surface: pygame.Surface, bag: tuple[int, int], n: int) -> None:
+        """How many chips the bag holds, on a disc at its lower right."""
+        pal = gfx.palette()
+        text = str(n)
+        rad = max(14, (gfx.text_size(text, 15, True)[0] + 10) // 2, gfx.line_height(15, True) // 2 + 2)
+        centre = (bag[0] + 34, bag[1] + 30)
+        pygame.draw.circle(surface, pal.panel, centre, rad)
+        pygame.draw.circle(surface, pal.accent, centre, rad, 2)
+        disc = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+        disc.center = centre
+        self.put(surface, text, centre, 15, pal.ink, "center", disc.inflate(4, 4), bold=True)
 
     def _hero_card(self, surface: pygame.Surface, seat: int, p: PlayerRecord | None) -> None:
         """Hero name, title and seat name, one under the other by their real line heights, above the counters."""
