@@ -367,3 +367,62 @@ def test_skirmish_menu_gives_the_action_name_room_before_the_odds(tmp_path: Any,
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+def test_a_finished_tutorial_game_shows_no_step_and_no_leave_button(app: Any) -> None:
+    """Seen on "look at the table" after a skirmish tutorial: the first step's bubble ("The track at the top...",
+    Next) and "Leave tutorial" were still there over the final table."""
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.dialogs import ResultScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
+    rnd = random.Random(11)
+    while not m.is_over():
+        m.apply(rnd.choice(m.legal_actions()))
+    app.push(MenuScene(app))
+    scene = open_match(app, m)
+    frames(app, 30)
+    if isinstance(app.top, ResultScene):
+        app.pop()  # "Look at the table"
+    frames(app, 3)
+    assert scene.guide.run is not None and not scene.guide.run.done, "the script never ran: bots played it"
+    assert scene.guide.bubble is None and scene.guide.message() == ""
+    assert not any(r.key in ("tutor-leave", "tutor-next") for r in scene.router.regions)
+
+
+def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_language(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in the theatre (es): the sanctuary tutorial's first step with its Next button over the replayed
+    board, and "Ana plays Mother Tree" in English in the side panel."""
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.engine.replay import ReplayCursor
+    from game.scenes.menu import MenuScene
+    from game.scenes.theatre import controls, open_theatre
+
+    app = _app(tmp_path, monkeypatch, "es", "normal")
+    try:
+        m = Match.new("sanctuary", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
+        rnd = random.Random(11)
+        while not m.is_over():
+            m.apply(rnd.choice(m.legal_actions()))
+        app.push(MenuScene(app))
+        cur = ReplayCursor(m.to_save())
+        scene = open_theatre(app, cur, len(cur) // 2)
+        frames(app, 20)
+        guide = scene.inner.guide
+        assert guide.bubble is None and guide.targets == []
+        words = controls._step_words(scene)
+        line = next(x for x in reversed(scene.inner.match.log) if x.index == scene.at - 1 and x.kind == "action")
+        assert words == line.text_for(scene.viewer, "es") and words != line.text_for(scene.viewer, "en")
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()

@@ -70,8 +70,8 @@ class Guide:
     # ================================================================= state
     @property
     def tutoring(self) -> bool:
-        """True while the tutorial guides (it has a script and the player has not left it)."""
-        return self.run is not None and not self.run.left
+        """True while the tutorial guides (it has a script, the player has not left it, the game goes on)."""
+        return self.run is not None and not self.run.left and not self.scene.match.is_over()
 
     def on_action(self, action: Action) -> None:
         """The player in front applied ``action``: the script may move on; a shown hint is spent."""
@@ -262,6 +262,9 @@ class Guide:
 
     def layout_bubble(self, router: Any) -> None:
         """After every region is registered: find the targets, place the bubble and its Next button."""
+        if not getattr(self.scene, "guided", True):  # the replay theatre: no step, no outline (it showed step 1)
+            self.targets, self.bubble, self.next_rect = [], None, None
+            return
         text = self.message()
         needs_next = self.tutoring and self.run is not None and self.run.waits_for_next()
         if not text:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import i18n
 from game.engine.i18n import localize, t
 from game.ui import gfx
 from game.ui.input import HitRegion
@@ -122,7 +123,7 @@ def _step_words(scene: Any) -> str:
         return t("theatre.start")
     for line in reversed(scene.inner.match.log):
         if line.index == scene.at - 1 and line.kind == "action":
-            return line.text_for(scene.viewer)
+            return line.text_for(scene.viewer, i18n.language())  # in the table's language (it was English always)
     return ""
 
 
