@@ -426,3 +426,42 @@ def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_la
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_theatre_side_panel_words_stay_above_its_buttons_at_huge_text(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                      lang: str) -> None:
+    """Seen at es huge: "Teatro de la pa" cut, and the state and last-move lines under the "Seen by" button."""
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.engine.replay import ReplayCursor
+    from game.scenes.menu import MenuScene
+    from game.scenes.theatre import controls, open_theatre
+
+    app = _app(tmp_path, monkeypatch, lang, "huge")
+    try:
+        m = Match.new("dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
+        rnd = random.Random(11)
+        while not m.is_over():
+            m.apply(rnd.choice(m.legal_actions()))
+        app.push(MenuScene(app))
+        cur = ReplayCursor(m.to_save())
+        scene = open_theatre(app, cur, len(cur) // 2)
+        frames(app, 5)
+        surface = pygame.Surface((1280, 720))
+        from game.ui import gfx
+
+        inner = gfx.panel(surface, controls.SIDE)
+        room = controls.side_text_room(inner)
+        drawn = controls._draw_side_text(scene, surface, inner)
+        assert len(drawn) == len(controls.side_lines(scene)) >= 6
+        for r in drawn:
+            assert room.contains(r), (r, room)
+        side_buttons = [rect for p, rect in controls.buttons(scene) if controls.SIDE.contains(rect)]
+        assert side_buttons and not any(r.colliderect(b) for r in drawn for b in side_buttons)
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
