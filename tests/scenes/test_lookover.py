@@ -465,3 +465,72 @@ def test_theatre_side_panel_words_stay_above_its_buttons_at_huge_text(tmp_path: 
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+def test_hot_seat_curtain_button_shows_its_whole_label(sized_app: Any) -> None:
+    """Seen at es huge: "Soy Jugadora Ana: mostra…" on the pass screen's button."""
+    from game.scenes.dialogs import PassScene
+    from game.scenes.menu import MenuScene
+
+    sized_app.push(MenuScene(sized_app))
+    scene = sized_app.push(PassScene(sized_app, "Jugadora Ana"))
+    frames(sized_app, 2)
+    labels = [el.text for el in scene._callbacks]
+    assert labels == [t("pass.ready", name="Jugadora Ana")]
+
+
+def test_result_screen_buttons_show_their_whole_words(sized_app: Any) -> None:
+    """Seen at es huge: "Volver al me…" on the result screen (four buttons with Replay and the chart)."""
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.dialogs import ResultScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
+    rnd = random.Random(11)
+    while not m.is_over():
+        m.apply(rnd.choice(m.legal_actions()))
+    sized_app.push(MenuScene(sized_app))
+    open_match(sized_app, m)
+    frames(sized_app, 30)
+    result = sized_app.top
+    assert isinstance(result, ResultScene)
+    labels = [el.text for el in result._callbacks]
+    assert len(labels) == 4 and t("result.menu") in labels
+    assert not any(x.endswith("…") for x in labels), labels
+    before = result.rect
+    result.rebuild_ui()
+    assert result.rect == before, "building again keeps the size"
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_level_text_writes_pa_for_action_points(lang: str) -> None:
+    """Italian and Spanish write PA in the shipped levels too (the catalogue test reads only the catalogues)."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "levels"
+    found: list[str] = []
+    texts = 0
+
+    def walk(x: Any, where: str) -> None:
+        nonlocal texts
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == lang and isinstance(v, str):
+                    texts += 1
+                    if re.search(r"\bAP\b", v):
+                        found.append(f"{where}: {v[:80]}")
+                walk(v, f"{where}.{k}")
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, f"{where}[{i}]")
+
+    for path in sorted(root.rglob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")), str(path.relative_to(root)))
+    assert texts > 200
+    assert found == []
