@@ -534,3 +534,40 @@ def test_level_text_writes_pa_for_action_points(lang: str) -> None:
         walk(tomllib.loads(path.read_text(encoding="utf-8")), str(path.relative_to(root)))
     assert texts > 200
     assert found == []
+
+
+def test_skirmish_minion_names_wrap_under_their_ap_level_at_huge_text(tmp_path: Any,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at it huge: "Gnarl attacca…  PA 3" on an active minion's card, while a knocked-out one (no AP
+    level) wrapped the same name; the second line now runs under the AP level. And the detail card's two
+    columns of parts ("mano destra: Spada l…") split the width by their longest lines."""
+    import random
+
+    from game.engine.i18n import localize
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    app = _app(tmp_path, monkeypatch, "it", "huge")
+    try:
+        m = Match.new("skirmish", "01_toll_bridge", [SeatSpec("Ana"), SeatSpec("Bot", "bot", "random")], 7)
+        rnd = random.Random(3)
+        for _ in range(200):  # past the advantage picks, to Ana's turn on the arena
+            if m.to_act() == 0 and m.state.decision() and m.state.decision()["type"] == "opportunity":
+                break
+            m.apply(rnd.choice(m.legal_actions()))
+        app.push(MenuScene(app))
+        scene = open_match(app, m)
+        frames(app, 5)
+        names = {localize(c.name, "it") for c in scene.sview.combatants}
+        drawn = scene.arena.drawn()
+        cut = [r.text for r in drawn if r.cut and any(n.startswith(r.text.rstrip("…")) for n in names)]
+        assert cut == []
+        assert any(r.text.startswith("attaccabrighe") for r in drawn), "a long name took two lines"
+        parts = scene.detail.drawn()
+        assert len(parts) >= 8 and not [r.text for r in parts if r.cut], "the detail card's parts are whole"
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
