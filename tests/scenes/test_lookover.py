@@ -571,3 +571,27 @@ def test_skirmish_minion_names_wrap_under_their_ap_level_at_huge_text(tmp_path: 
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_rules_tabs_and_sections_show_whole_titles_at_huge_text(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                 lang: str) -> None:
+    """Seen at es/it/en huge: "Bolsa de la Mazmo…", "Duello dei Sant…", "The turn: Communion and M…": a long
+    title takes the smaller face of its button instead of being cut."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.rules import RulesScene
+
+    app = _app(tmp_path, monkeypatch, lang, "huge")
+    try:
+        app.push(MenuScene(app))
+        for rid in ("dungeon", "skirmish", "sanctuary"):
+            scene = app.push(RulesScene(app, rid))
+            frames(app, 2)
+            labels = [el.text for el in scene._callbacks]
+            assert len(labels) >= 10
+            assert [x for x in labels if x.endswith("…")] == [], (rid, labels)
+            app.pop()
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()
