@@ -595,3 +595,36 @@ def test_rules_tabs_and_sections_show_whole_titles_at_huge_text(tmp_path: Any, m
         for s in list(app.stack):
             s.close()
         pygame.quit()
+
+
+def test_hint_pressed_during_a_tutorial_step_answers_at_once(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in the dungeon tutorial (es huge): pressing Hint while a step waited ("Place the chip...") changed
+    nothing; the answer only showed after the step. Now the bubble gives the hint and outlines its move, and
+    the step comes back after that move."""
+    from game.engine.bots import Budget
+    from game.scenes.base import hint as hintmod
+    from tests.scenes.driving import region, visible_point, wait_until
+
+    monkeypatch.setattr(hintmod.HintService, "budget", Budget(iterations=8, seconds=None, depth=8))
+    app = _app(tmp_path, monkeypatch, "en", "normal")
+    try:
+        scene = _dungeon_tutorial(app)
+        guide = scene.guide
+        click(app, guide.next_rect.center)  # the welcome, read
+        frames(app, 2)
+        step_words = guide.message()
+        assert guide.run is not None and guide.run.step is not None and guide.run.step.wait == "action"
+        click(app, visible_point(scene, region(scene, "hint")))
+        assert wait_until(app, lambda: guide.message().startswith(t("hint.says", move="", why="")[:4]), 60)
+        assert guide.message() != step_words
+        hint = guide.hint()
+        assert hint is not None and hint.action is not None
+        assert guide.targets and hint.action in [a for r in guide.targets
+                                                 for a in (r.payload if isinstance(r.payload, list) else [r.payload])]
+        click(app, visible_point(scene, guide.targets[0]))  # following it moves the script as the step's move
+        frames(app, 2)
+        assert not guide.hint_shown
+    finally:
+        for s in list(app.stack):
+            s.close()
+        pygame.quit()

@@ -158,11 +158,21 @@ class Guide:
         if not scene.can_act():
             return []
         if self.tutoring and self.run is not None and not self.run.done and not self.run.waits_for_next():
+            asked = self._asked()
+            if asked is not None:  # the player pressed Hint during a step: the hint's move, as asked
+                return [asked]
             expected = self.run.expected(scene.legal)
             if expected:
                 return expected
         hint = self.hint()
         return [hint.action] if hint is not None and hint.action is not None else []
+
+    def _asked(self) -> Action | None:
+        """The hint's move when the player pressed Hint for this position and it is ready (else None)."""
+        if not self.hint_shown:
+            return None
+        hint = self.hint()
+        return hint.action if hint is not None else None
 
     def find_targets(self) -> list[HitRegion]:
         """The regions registered this frame to point at: the Next button, the pause, or the actions'."""
@@ -194,6 +204,12 @@ class Guide:
             st = run.step
             if st is not None and run.explaining:
                 return st.after_words(lang)
+            if st is not None and st.wait != "ack" and self.hint_shown:  # Hint pressed during a step: it answers
+                hint = self.hint()
+                if hint is not None and hint.action is not None:
+                    return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+                if self.hints.thinking:
+                    return t("hint.thinking")
             if st is not None and (st.wait != "action" or run.expected(scene.legal)):
                 return st.words(lang) if (scene.can_act() or st.wait == "ack") else ""
         hint = self.hint()
