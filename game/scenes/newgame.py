@@ -90,8 +90,12 @@ class GalleryScene(Scene):
         if small.size(facts[0])[0] > w:  # large text: the players and the levels on a line each
             facts = [fonts.fit(players, small, w), fonts.fit(t("gallery.levels", n=count_level_files(rs.id)), small, w)]
         facts_y = card.bottom - 62 - small.get_linesize() * len(facts)
-        tag = fonts.wrap(ruleset_tagline(rs.id), f, w)
-        room = max(1, (facts_y - 4 - y) // f.get_linesize())
+        for size in (14, 13, 12):  # the pitch whole at a slightly smaller size before "…" (huge text)
+            f = fonts.font(size)
+            tag = fonts.wrap(ruleset_tagline(rs.id), f, w)
+            room = max(1, (facts_y - 4 - y) // f.get_linesize())
+            if len(tag) <= room:
+                break
         if len(tag) > room:  # never over the players line: the last line that fits ends with …
             tag = tag[:room - 1] + [fonts.fit(" ".join(tag[room - 1:]), f, w)]
         for line in tag:
@@ -113,7 +117,8 @@ class GalleryScene(Scene):
         self.button((30, 650, 180, 46), t("common.back"), self.app.pop)
         for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
             b = self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
-                            lambda i=i: self.choose(i), object_id="#primary_button")
+                            lambda i=i: self.choose(i), object_id="#primary_button",  # the pitch whole on hover
+                            tooltip=f"<b>{html.escape(ruleset_name(rs.id))}</b><br>{html.escape(ruleset_tagline(rs.id))}")
             if b.text != t("gallery.choose"):  # large text: the short word, whole, rather than "Choose a l…"
                 b.set_text(t("gallery.choose_short"))
 
