@@ -1,90 +1,17 @@
-"""What a newcomer's first hour in the real window found (issue 15, "looked at" in docs/UI.md): the gallery's
-names and facts cut at huge text, the dungeon tutorial's bubble over the Entrance summaries, its "What now"
-box at the smallest readable size while room stood empty, and a tutorial sentence that no longer matched the
-board. Each is checked here at the text size and languages it was seen in."""
+"""What a newcomer's first hour found on the tables of dungeon, skirmish and sanctuary (issue 15, "Looked at"
+in docs/UI.md): where the tutorial's bubble goes, what the hint button does during a step, text cut or
+overlapping at huge text, and es/it words that read wrong; each at the size and languages it was seen in."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pytest
 
 from game.engine.i18n import t
 from tests.scenes.driving import click, frames, open_game
-
-
-@pytest.fixture(autouse=True)
-def _fresh_fonts() -> Iterator[None]:
-    """Drop the fonts cached while this test's window lived (pygame.quit() at teardown makes them invalid)."""
-    yield
-    from game.ui import gfx
-
-    gfx.set_text_scale(gfx.text_scale())
-
-
-def _app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, lang: str, size: str) -> Any:
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-
-    return App(Settings(language=lang, text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True),
-               headless=True)
-
-
-@pytest.fixture(params=[("es", "huge"), ("it", "huge"), ("en", "huge"), ("es", "normal")])
-def sized_app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A headless App in a language at a text size."""
-    lang, size = request.param
-    a = _app(tmp_path, monkeypatch, lang, size)
-    yield a
-    for scene in list(a.stack):
-        scene.close()
-    pygame.quit()
-
-
-def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any) -> None:
-    """Seen at es huge: "Bolsa de la Maz…", "Duelo de Santua…" and "4 niv…" with 40 px empty under the art."""
-    from game.scenes.menu import MenuScene
-    from game.scenes.newgame import GalleryScene, ruleset_name
-
-    sized_app.push(MenuScene(sized_app))
-    scene = sized_app.push(GalleryScene(sized_app))
-    frames(sized_app, 3)
-    assert scene.drawn
-    for rs, card in zip(scene.rulesets, scene.cards):
-        lines = [(part, text, rect) for rid, part, text, rect in scene.drawn if rid == rs.id]
-        name = " ".join(text for part, text, _ in lines if part == "name")
-        assert name == ruleset_name(rs.id), "the name is whole (wrapped to two lines where one is too narrow)"
-        facts = [text for part, text, _ in lines if part == "facts"]
-        assert facts and not any(x.endswith("…") for x in facts), facts
-        button_top = card.bottom - 54
-        for part, text, rect in lines:
-            assert card.inflate(-20, 0).contains(rect), (part, text, rect, card)
-            assert rect.bottom <= button_top + 2, (part, text, "runs into the choose button")
-        rects = [r for _, _, r in lines]
-        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "lines overlap"
-    labels = [el.text for el in scene._callbacks]
-    assert len(labels) == len(scene.rulesets) + 1 and not any(x.endswith("…") for x in labels), labels
-
-
-def test_level_list_start_button_shows_its_whole_label(sized_app: Any) -> None:
-    """Seen at es huge: "Elegir jugador…" on the button under the level's text."""
-    from game.scenes.menu import MenuScene
-    from game.scenes.newgame import LevelSelectScene
-
-    sized_app.push(MenuScene(sized_app))
-    scene = sized_app.push(LevelSelectScene(sized_app, "dungeon"))
-    frames(sized_app, 2)
-    assert scene.start_btn.text == t("levels.choose")
-
-
-def _dungeon_tutorial(app: Any) -> Any:
-    from game.engine.protocol import SeatSpec
-
-    scene = open_game(app, "dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 7)
-    frames(app, 3)
-    return scene
+from tests.scenes.lookover_help import _app, _dungeon_tutorial, _fresh_fonts, sized_app  # noqa: F401 - fixtures
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])
@@ -113,7 +40,6 @@ def test_dungeon_tutorial_bubble_keeps_the_entrance_summaries_clear(tmp_path: An
             s.close()
         pygame.quit()
 
-
 def test_dungeon_what_now_box_takes_the_room_no_button_needs(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen at es huge: the box's words at 12 px under 90 px of empty panel; they now grow into that room."""
     from game.ui import gfx
@@ -131,7 +57,6 @@ def test_dungeon_what_now_box_takes_the_room_no_button_needs(tmp_path: Any, monk
         for s in list(app.stack):
             s.close()
         pygame.quit()
-
 
 def test_dungeon_market_bag_list_is_as_tall_as_its_rows(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Market's bag list kept 176 px (four rows) for two rows of chips, leaving the "What now" box two lines;
@@ -153,7 +78,6 @@ def test_dungeon_market_bag_list_is_as_tall_as_its_rows(tmp_path: Any, monkeypat
             s.close()
         pygame.quit()
 
-
 def test_dungeon_tutorial_go_down_step_speaks_of_a_full_floor() -> None:
     """The step outlined on "Continue down" said "Draw again and fill the floor" when the floor was full."""
     from game.engine.levels import get_level
@@ -164,7 +88,6 @@ def test_dungeon_tutorial_go_down_step_speaks_of_a_full_floor() -> None:
     for lang in ("en", "es", "it"):
         words = down.words(lang)
         assert t("dscene.continue", lang) in words, (lang, words)
-
 
 def test_skirmish_item_moves_and_aims_read_as_es_and_it_write_them() -> None:
     """The log said "Rodela pasa a el suelo", "Brocchiere passa a lo zaino" and "Mirare a il corpo"."""
@@ -188,7 +111,6 @@ def test_skirmish_item_moves_and_aims_read_as_es_and_it_write_them() -> None:
         for line in lines + words:
             assert line and not any(b in f" {line} " for b in bad), (lang, line)
         assert lines[0] != lines[1], "the ground and the pack read differently"
-
 
 @pytest.mark.parametrize("lang,size", [("it", "normal"), ("es", "huge")])
 def test_skirmish_tutorial_bubble_sits_in_the_empty_column_not_on_the_detail_card(
@@ -221,7 +143,6 @@ def test_skirmish_tutorial_bubble_sits_in_the_empty_column_not_on_the_detail_car
             s.close()
         pygame.quit()
 
-
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_sanctuary_key_reminder_breaks_between_keys_at_huge_text(app: Any, lang: str) -> None:
     """Seen at en huge: the reminder in the corner wrapped as "... Ctrl+Z undo / · Space pass"."""
@@ -238,7 +159,6 @@ def test_sanctuary_key_reminder_breaks_between_keys_at_huge_text(app: Any, lang:
             assert gfx.text_size(line, 12)[0] <= 280 or " · " not in line
     finally:
         gfx.set_text_scale(app.settings.text_scale)
-
 
 def test_sanctuary_refusals_speak_the_players_language() -> None:
     """Seen at es huge: a hand card's tooltip said "first each player keeps a hand or asks for a new one" and
@@ -283,7 +203,6 @@ def test_sanctuary_refusals_speak_the_players_language() -> None:
     for lang in ("es", "it"):
         assert not [w for w in seen[lang] if any(e in f" {w} " for e in english)], seen[lang]
 
-
 def test_a_turn_the_rules_end_after_one_play_is_one_pass_not_several_turns(app: Any) -> None:
     """Seen in the sanctuary tutorial (en huge): after playing Thorn Sentry with all her Will, the pause said
     "Player 1 could not play anything on 2 turns: they passed" for the phases of that one turn."""
@@ -305,7 +224,6 @@ def test_a_turn_the_rules_end_after_one_play_is_one_pass_not_several_turns(app: 
     assert ack is not None, "the rules ended Ana's turn: it waits for her 'End turn'"
     assert ack.summary == t("game.ack.auto_pass", name=scene.seat_name(0)), ack.summary
 
-
 def test_sanctuary_tutorial_does_not_outline_pass_while_cards_can_be_paid() -> None:
     """Seen in the real window (en huge): "Play on, or pass... The outline shows a good move" outlined Pass with
     2 Will and three payable cards in hand: the step waited for a pass, which Will Harvest always allows, so
@@ -318,7 +236,6 @@ def test_sanctuary_tutorial_does_not_outline_pass_while_cards_can_be_paid() -> N
     play_on = next(s for s in steps if "Will" in s.words("en") and s.wait == "any")
     for lang in ("en", "es", "it"):
         assert play_on.words(lang) and play_on.words(lang) != play_on.words("en") or lang == "en"
-
 
 @pytest.mark.parametrize("lang", ["it", "es"])
 def test_dungeon_bag_label_is_whole_and_its_count_sits_on_the_bag(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
@@ -339,7 +256,6 @@ def test_dungeon_bag_label_is_whole_and_its_count_sits_on_the_bag(tmp_path: Any,
         for s in list(app.stack):
             s.close()
         pygame.quit()
-
 
 def test_skirmish_menu_gives_the_action_name_room_before_the_odds(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen at it huge: "Pugno » Gnarl a…  5 PA · superare 12: 66%": where the name would be cut, the odds keep
@@ -367,174 +283,6 @@ def test_skirmish_menu_gives_the_action_name_room_before_the_odds(tmp_path: Any,
         for s in list(app.stack):
             s.close()
         pygame.quit()
-
-
-def test_a_finished_tutorial_game_shows_no_step_and_no_leave_button(app: Any) -> None:
-    """Seen on "look at the table" after a skirmish tutorial: the first step's bubble ("The track at the top...",
-    Next) and "Leave tutorial" were still there over the final table."""
-    import random
-
-    from game.engine.match import Match
-    from game.engine.protocol import SeatSpec
-    from game.scenes.dialogs import ResultScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.play import open_match
-
-    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-    rnd = random.Random(11)
-    while not m.is_over():
-        m.apply(rnd.choice(m.legal_actions()))
-    app.push(MenuScene(app))
-    scene = open_match(app, m)
-    frames(app, 30)
-    if isinstance(app.top, ResultScene):
-        app.pop()  # "Look at the table"
-    frames(app, 3)
-    assert scene.guide.run is not None and not scene.guide.run.done, "the script never ran: bots played it"
-    assert scene.guide.bubble is None and scene.guide.message() == ""
-    assert not any(r.key in ("tutor-leave", "tutor-next") for r in scene.router.regions)
-
-
-def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_language(
-        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seen in the theatre (es): the sanctuary tutorial's first step with its Next button over the replayed
-    board, and "Ana plays Mother Tree" in English in the side panel."""
-    import random
-
-    from game.engine.match import Match
-    from game.engine.protocol import SeatSpec
-    from game.engine.replay import ReplayCursor
-    from game.scenes.menu import MenuScene
-    from game.scenes.theatre import controls, open_theatre
-
-    app = _app(tmp_path, monkeypatch, "es", "normal")
-    try:
-        m = Match.new("sanctuary", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-        rnd = random.Random(11)
-        while not m.is_over():
-            m.apply(rnd.choice(m.legal_actions()))
-        app.push(MenuScene(app))
-        cur = ReplayCursor(m.to_save())
-        scene = open_theatre(app, cur, len(cur) // 2)
-        frames(app, 20)
-        guide = scene.inner.guide
-        assert guide.bubble is None and guide.targets == []
-        words = controls._step_words(scene)
-        line = next(x for x in reversed(scene.inner.match.log) if x.index == scene.at - 1 and x.kind == "action")
-        assert words == line.text_for(scene.viewer, "es") and words != line.text_for(scene.viewer, "en")
-    finally:
-        for s in list(app.stack):
-            s.close()
-        pygame.quit()
-
-
-@pytest.mark.parametrize("lang", ["es", "it"])
-def test_theatre_side_panel_words_stay_above_its_buttons_at_huge_text(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
-                                                                      lang: str) -> None:
-    """Seen at es huge: "Teatro de la pa" cut, and the state and last-move lines under the "Seen by" button."""
-    import random
-
-    from game.engine.match import Match
-    from game.engine.protocol import SeatSpec
-    from game.engine.replay import ReplayCursor
-    from game.scenes.menu import MenuScene
-    from game.scenes.theatre import controls, open_theatre
-
-    app = _app(tmp_path, monkeypatch, lang, "huge")
-    try:
-        m = Match.new("dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-        rnd = random.Random(11)
-        while not m.is_over():
-            m.apply(rnd.choice(m.legal_actions()))
-        app.push(MenuScene(app))
-        cur = ReplayCursor(m.to_save())
-        scene = open_theatre(app, cur, len(cur) // 2)
-        frames(app, 5)
-        surface = pygame.Surface((1280, 720))
-        from game.ui import gfx
-
-        inner = gfx.panel(surface, controls.SIDE)
-        room = controls.side_text_room(inner)
-        drawn = controls._draw_side_text(scene, surface, inner)
-        assert len(drawn) == len(controls.side_lines(scene)) >= 6
-        for r in drawn:
-            assert room.contains(r), (r, room)
-        side_buttons = [rect for p, rect in controls.buttons(scene) if controls.SIDE.contains(rect)]
-        assert side_buttons and not any(r.colliderect(b) for r in drawn for b in side_buttons)
-    finally:
-        for s in list(app.stack):
-            s.close()
-        pygame.quit()
-
-
-def test_hot_seat_curtain_button_shows_its_whole_label(sized_app: Any) -> None:
-    """Seen at es huge: "Soy Jugadora Ana: mostra…" on the pass screen's button."""
-    from game.scenes.dialogs import PassScene
-    from game.scenes.menu import MenuScene
-
-    sized_app.push(MenuScene(sized_app))
-    scene = sized_app.push(PassScene(sized_app, "Jugadora Ana"))
-    frames(sized_app, 2)
-    labels = [el.text for el in scene._callbacks]
-    assert labels == [t("pass.ready", name="Jugadora Ana")]
-
-
-def test_result_screen_buttons_show_their_whole_words(sized_app: Any) -> None:
-    """Seen at es huge: "Volver al me…" on the result screen (four buttons with Replay and the chart)."""
-    import random
-
-    from game.engine.match import Match
-    from game.engine.protocol import SeatSpec
-    from game.scenes.dialogs import ResultScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.play import open_match
-
-    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-    rnd = random.Random(11)
-    while not m.is_over():
-        m.apply(rnd.choice(m.legal_actions()))
-    sized_app.push(MenuScene(sized_app))
-    open_match(sized_app, m)
-    frames(sized_app, 30)
-    result = sized_app.top
-    assert isinstance(result, ResultScene)
-    labels = [el.text for el in result._callbacks]
-    assert len(labels) == 4 and t("result.menu") in labels
-    assert not any(x.endswith("…") for x in labels), labels
-    before = result.rect
-    result.rebuild_ui()
-    assert result.rect == before, "building again keeps the size"
-
-
-@pytest.mark.parametrize("lang", ["es", "it"])
-def test_level_text_writes_pa_for_action_points(lang: str) -> None:
-    """Italian and Spanish write PA in the shipped levels too (the catalogue test reads only the catalogues)."""
-    import re
-    import tomllib
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2] / "levels"
-    found: list[str] = []
-    texts = 0
-
-    def walk(x: Any, where: str) -> None:
-        nonlocal texts
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k == lang and isinstance(v, str):
-                    texts += 1
-                    if re.search(r"\bAP\b", v):
-                        found.append(f"{where}: {v[:80]}")
-                walk(v, f"{where}.{k}")
-        elif isinstance(x, list):
-            for i, v in enumerate(x):
-                walk(v, f"{where}[{i}]")
-
-    for path in sorted(root.rglob("*.toml")):
-        walk(tomllib.loads(path.read_text(encoding="utf-8")), str(path.relative_to(root)))
-    assert texts > 200
-    assert found == []
-
 
 def test_skirmish_minion_names_wrap_under_their_ap_level_at_huge_text(tmp_path: Any,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -571,31 +319,6 @@ def test_skirmish_minion_names_wrap_under_their_ap_level_at_huge_text(tmp_path: 
         for s in list(app.stack):
             s.close()
         pygame.quit()
-
-
-@pytest.mark.parametrize("lang", ["es", "it", "en"])
-def test_rules_tabs_and_sections_show_whole_titles_at_huge_text(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
-                                                                 lang: str) -> None:
-    """Seen at es/it/en huge: "Bolsa de la Mazmo…", "Duello dei Sant…", "The turn: Communion and M…": a long
-    title takes the smaller face of its button instead of being cut."""
-    from game.scenes.menu import MenuScene
-    from game.scenes.rules import RulesScene
-
-    app = _app(tmp_path, monkeypatch, lang, "huge")
-    try:
-        app.push(MenuScene(app))
-        for rid in ("dungeon", "skirmish", "sanctuary"):
-            scene = app.push(RulesScene(app, rid))
-            frames(app, 2)
-            labels = [el.text for el in scene._callbacks]
-            assert len(labels) >= 10
-            assert [x for x in labels if x.endswith("…")] == [], (rid, labels)
-            app.pop()
-    finally:
-        for s in list(app.stack):
-            s.close()
-        pygame.quit()
-
 
 def test_hint_pressed_during_a_tutorial_step_answers_at_once(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen in the dungeon tutorial (es huge): pressing Hint while a step waited ("Place the chip...") changed
