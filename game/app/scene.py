@@ -72,8 +72,8 @@ class Scene:
         if container is not None:
             kw["container"] = container
         el = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.app.manager, **kw)
-        if fit_text(el, text, 28) and not tooltip:
-            el.set_tooltip(_escape(text))  # shortened to fit (long translation, large text): the whole text on hover
+        if fit_text(el, text, 28):  # shortened to fit (long translation, large text): the whole text on hover,
+            el.set_tooltip(f"<b>{_escape(text)}</b><br>{tooltip}" if tooltip else _escape(text))  # above its tip
         if not enabled:
             el.disable()
         if on_click is not None:

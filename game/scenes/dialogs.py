@@ -165,7 +165,8 @@ class PassScene(Scene):
 
     def build_ui(self) -> None:
         """Create the ready button."""
-        self.button((440, 430, 400, 60), t("pass.ready", name=self.player), self.ready, object_id="#primary_button")
+        # as wide as the curtain's panel allows: "Soy Jugadora Ana: mostrar…" was cut at huge text
+        self.button((320, 430, 640, 60), t("pass.ready", name=self.player), self.ready, object_id="#primary_button")
 
     def ready(self) -> None:
         """Reveal the table to the player."""
@@ -217,7 +218,9 @@ class ResultScene(DialogScene):
         match = finished_game(self.app)
         if match is not None and (self.extras is None or self.extras.match is not match):
             self.extras = ResultExtras(self.app, match)
-        self.size, extra = self.layout = self.wanted_layout()
+        (w, h), extra = self.layout = self.wanted_layout()
+        wider = 140 if self.app.settings.text_scale > 1.05 else 0  # large text: the buttons' words stay whole
+        self.size = (w + wider, h)
         r = self.rect
         title = self.heading(t("result.title"), 44)
         lines = [t("result.winners", names=list(self.winners)) if self.winners else t("result.no_winner")]

@@ -46,6 +46,7 @@ class GalleryScene(Scene):
             count_level_files(rs.id, refresh=True)
         self.hover: int | None = None
         self.cards: list[pygame.Rect] = []
+        self.drawn: list[tuple[str, str, str, pygame.Rect]] = []  # the cards' lines as last drawn
         self._layout()
 
     def _layout(self) -> None:
@@ -59,12 +60,64 @@ class GalleryScene(Scene):
         self.cards = [pygame.Rect(x0 + (i % cols) * (cw + gap), 100 + (i // cols) * (ch + gap), cw, ch)
                       for i in range(len(self.rulesets))]
 
+    def _draw_card_text(self, surface: pygame.Surface, rs: Any, card: pygame.Rect, y: int) -> int:
+        """A card's name (one line, else two at a smaller size, never cut where two lines fit), its pitch and,
+        above the button, its players and levels (wrapped to two lines at large text); return the last y."""
+        w = card.w - 24
+        name = ruleset_name(rs.id)
+        # one line at the largest size from 21 down to 17 that fits, else two lines from 19 down to 15, else cut
+        tries = [(size, 1) for size in range(21, 16, -1)] + [(size, 2) for size in range(19, 14, -1)]
+        name_font = fonts.font(15, bold=True)
+        lines = [fonts.fit(name, name_font, w)]
+        for size, most in tries:
+            fnt = fonts.font(size, bold=True)
+            wrapped = fonts.wrap(name, fnt, w)
+            if len(wrapped) <= most and all(fnt.size(x)[0] <= w for x in wrapped):
+                name_font, lines = fnt, wrapped
+                break
+        for line in lines:
+            self._put(surface, rs.id, "name", line, name_font, theme.INK, (card.x + 12, y))
+            y += name_font.get_linesize()
+        y += 2
+        f = fonts.font(14)
+        small = fonts.font(13, italic=True)
+        lo, hi = rs.min_seats, rs.max_seats
+        players = t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi)
+        facts = [f"{players} · {t('gallery.levels', n=count_level_files(rs.id))}"]
+        if small.size(facts[0])[0] > w:  # large text: the players and the levels on a line each
+            facts = [fonts.fit(players, small, w), fonts.fit(t("gallery.levels", n=count_level_files(rs.id)), small, w)]
+        facts_y = card.bottom - 62 - small.get_linesize() * len(facts)
+        for size in (14, 13, 12):  # the pitch whole at a slightly smaller size before "…" (huge text)
+            f = fonts.font(size)
+            tag = fonts.wrap(ruleset_tagline(rs.id), f, w)
+            room = max(1, (facts_y - 4 - y) // f.get_linesize())
+            if len(tag) <= room:
+                break
+        if len(tag) > room:  # never over the players line: the last line that fits ends with …
+            tag = tag[:room - 1] + [fonts.fit(" ".join(tag[room - 1:]), f, w)]
+        for line in tag:
+            self._put(surface, rs.id, "pitch", line, f, (70, 50, 32), (card.x + 12, y))
+            y += f.get_linesize()
+        for k, line in enumerate(facts):
+            self._put(surface, rs.id, "facts", line, small, (90, 66, 40), (card.x + 12, facts_y + k * small.get_linesize()))
+        return y
+
+    def _put(self, surface: pygame.Surface, rid: str, part: str, line: str, fnt: Any, colour: Any,
+             pos: tuple[int, int]) -> None:
+        """Draw one line of a card and record it (ruleset, part, text, rect) for the text-fit tests."""
+        img = fnt.render(line, True, colour)
+        surface.blit(img, pos)
+        self.drawn.append((rid, part, line, img.get_rect(topleft=pos)))
+
     def build_ui(self) -> None:
         """Create the back button and one choose button per card."""
         self.button((30, 650, 180, 46), t("common.back"), self.app.pop)
         for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
-            self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
-                        lambda i=i: self.choose(i), object_id="#primary_button")
+            b = self.button((r.x + 14, r.bottom - 54, r.w - 28, 42), t("gallery.choose"),
+                            lambda i=i: self.choose(i), object_id="#primary_button",  # the pitch whole on hover
+                            tooltip=f"<b>{html.escape(ruleset_name(rs.id))}</b><br>{html.escape(ruleset_tagline(rs.id))}")
+            if b.text != t("gallery.choose"):  # large text: the short word, whole, rather than "Choose a l…"
+                b.set_text(t("gallery.choose_short"))
 
     def choose(self, index: int) -> None:
         """Open the level list of a ruleset (many mod files are checked off the UI thread first: levelwarm)."""
@@ -93,6 +146,7 @@ class GalleryScene(Scene):
         if not self.rulesets:
             msg = fonts.render(t("gallery.none"), 20, theme.TEXT)
             surface.blit(msg, ((1280 - msg.get_width()) // 2, 340))
+        self.drawn: list[tuple[str, str, str, pygame.Rect]] = []
         for i, (rs, r) in enumerate(zip(self.rulesets, self.cards)):
             lift = -6 if i == self.hover else 0
             card = r.move(0, lift)
@@ -103,31 +157,8 @@ class GalleryScene(Scene):
                                                                                     (card.w - 24, art_h))
             if art is not None:
                 surface.blit(art, (card.centerx - art.get_width() // 2, card.y + 12))
-            y = card.y + art_h + 22
-            name = ruleset_name(rs.id)
-            size = 21
-            name_font = fonts.font(size, bold=True)
-            while size > 15 and name_font.size(name)[0] > card.w - 24:  # long name or large text: smaller first
-                size -= 1
-                name_font = fonts.font(size, bold=True)
-            img = name_font.render(fonts.fit(name, name_font, card.w - 24), True, theme.INK)
-            surface.blit(img, (card.x + 12, y))
-            y += name_font.get_linesize() + 2
-            f = fonts.font(14)
-            small = fonts.font(13, italic=True)
-            facts_y = card.bottom - 62 - small.get_linesize()
-            lines = fonts.wrap(ruleset_tagline(rs.id), f, card.w - 24)
-            room = max(1, (facts_y - 4 - y) // f.get_linesize())
-            if len(lines) > room:  # never over the players line: the last line that fits ends with …
-                lines = lines[:room - 1] + [fonts.fit(" ".join(lines[room - 1:]), f, card.w - 24)]
-            for line in lines:
-                surface.blit(f.render(line, True, (70, 50, 32)), (card.x + 12, y))
-                y += f.get_linesize()
-            lo, hi = rs.min_seats, rs.max_seats
-            players = t("gallery.players_one", n=lo) if lo == hi else t("gallery.players", lo=lo, hi=hi)
-            facts = f"{players} · {t('gallery.levels', n=count_level_files(rs.id))}"
-            surface.blit(small.render(fonts.fit(facts, small, card.w - 24), True, (90, 66, 40)),
-                         (card.x + 12, facts_y))
+            y = card.y + 12 + (art.get_height() if art is not None else art_h) + 12  # the art's real height
+            y = self._draw_card_text(surface, rs, card, y)
             if not has_dedicated_scene(rs.id):
                 badge = fonts.render(t("gallery.table_view"), 12, theme.PARCHMENT, bold=True)
                 br = pygame.Rect(0, 0, badge.get_width() + 14, badge.get_height() + 4)
@@ -189,7 +220,7 @@ class LevelSelectScene(Scene):
         box.set_scrollable_area_dimensions((436, max(y, 10)))
         self.detail = self.textbox((520, 84, 720, 480), self._detail_html(), "#parchment_box")
         ok = self.selected is not None and self.entries[self.selected].ok
-        self.start_btn = self.button((1000, 580, 240, 54), t("levels.choose"), self.next, object_id="#primary_button",
+        self.start_btn = self.button((940, 580, 300, 54), t("levels.choose"), self.next, object_id="#primary_button",
                                      enabled=ok)
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
         self.label((240, 655, 1000, 36), t("levels.mods_folder", path=str(paths.mods_dir() / self.ruleset_id)),

@@ -108,18 +108,20 @@ class RulesScene(Scene):
         n = max(1, len(self.ids))
         tab_w = min(300 if self.app.settings.text_scale > 1.05 else 220, (1200 - 8 * (n - 1)) // n)
         for i, rid in enumerate(self.ids):
-            self.button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
-                        object_id="#selected_button" if rid == self.current else "#tab_button",
-                        tooltip=html.escape(t("rules.tip.tab", name=ruleset_name(rid), tagline=ruleset_tagline(rid))))
+            oid = "#selected_button" if rid == self.current else "#tab_button"
+            self._whole_button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
+                               oid, oid + "_small",
+                               html.escape(t("rules.tip.tab", name=ruleset_name(rid), tagline=ruleset_tagline(rid))))
         sections, error = self._sections()
         self.section = min(self.section, max(0, len(sections) - 1))
         y = 126
         shown = sections[:MAX_SECTIONS]
         row_h = min(40, (510 - 4 * (len(shown) - 1)) // max(1, len(shown)))  # all rows above the Back button
         for i, (title, body) in enumerate(shown):
-            self.button((40, y, 350, row_h), title or f"{i + 1}", lambda i=i: self.pick_section(i),
-                        object_id="#selected_button" if i == self.section else None,
-                        tooltip=html.escape(t("rules.tip.section", gist=gist(body))) if body.strip() else None)
+            sel = i == self.section
+            self._whole_button((40, y, 350, row_h), title or f"{i + 1}", lambda i=i: self.pick_section(i),
+                               "#selected_button" if sel else None, "#selected_button_small" if sel else "#section_small",
+                               html.escape(t("rules.tip.section", gist=gist(body))) if body.strip() else None)
             y += row_h + 4
         if error:
             text = html.escape(t("rules.broken", msg=error))
@@ -136,6 +138,18 @@ class RulesScene(Scene):
         self.pictures = self._pictures() if sections and not error else []
         self.textbox((404, 126, 836, 370 if self.pictures else 510), text, "#parchment_box")
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
+
+    def _whole_button(self, rect: tuple[int, int, int, int], text: str, on_click: Any, oid: str | None,
+                      small: str, tooltip: str | None) -> Any:
+        """A tab or section button; where its words would be cut ("Bolsa de la Mazmo…" at large text), the same
+        button with the theme's smaller face (``<id>_small``, ``#section_small``)."""
+        b = self.button(rect, text, on_click, object_id=oid, tooltip=tooltip)
+        if b.text != text:
+            b.kill()
+            self.elements.remove(b)
+            self._callbacks.pop(b, None)
+            b = self.button(rect, text, on_click, object_id=small, tooltip=tooltip)
+        return b
 
     def _level_notes(self, level: Any) -> list[str]:
         """The variant rules of the game's level (``Ruleset.level_notes``), [] from the menu."""

@@ -100,6 +100,18 @@ def readable_min(min_px: float) -> int:
     return max(1, math.ceil(min_px / gfx.text_scale()))
 
 
+def join_lines(text: str, width: int, size: int, sep: str = " · ", bold: bool = False) -> list[str]:
+    """Lines of a list written with ``sep`` ("Esc menu · F1 rules · ..."), broken only between its items, so no
+    line starts with the separator; an item wider than ``width`` alone is left to the caller."""
+    lines: list[str] = []
+    for part in text.split(sep):
+        if lines and gfx.text_size(lines[-1] + sep + part, size, bold)[0] <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def line_size(text: str, width: int, start: int, minimum: int, bold: bool = False,
               height: int | None = None) -> int:
     """The largest size from ``start`` down to ``minimum`` at which one line fits ``width`` (and ``height``)."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.engine import i18n
 from game.engine.actions import Action
+from game.engine.i18n import t
 from game.rulesets.sanctuary.parts import P_COMBAT, P_HARVEST, P_SETUP, S_BLOCK, Kind
 from game.rulesets.sanctuary.turn import next_hand_size
 
@@ -198,73 +200,76 @@ def block_pairs(st: SanctuaryState) -> list[tuple[str, str]]:
             if not st.perm[b].tapped and b not in used for a in free_att]
 
 
-#: a card's target kind in the words of a refusal
-_TARGET_WORDS = {
-    "enemy_character": "an opposing Character", "own_character": "one of your Characters",
-    "any_character": "a Character", "enemy_technology": "an opposing Technology",
-    "own_technology": "one of your Technologies", "any_technology": "a Technology",
-    "enemy_attachment": "an opposing Attachment",
-}
+#: the target kinds a refusal names (``sanctuary.refuse.target.<kind>``)
+_TARGET_KINDS = ("enemy_character", "own_character", "any_character", "enemy_technology", "own_technology",
+                 "any_technology", "enemy_attachment")
 
 
 class Refusals:
-    """Why an action is refused, in words (mixed into ``SanctuaryState``)."""
+    """Why an action is refused, in words of the current language (mixed into ``SanctuaryState``)."""
 
     def explain_illegal(self: SanctuaryState, action: Action) -> str:  # type: ignore[misc]
         """Say why an action is refused."""
+        lang = i18n.language()
+
+        def say(key: str, **kw: Any) -> str:
+            return t("sanctuary.refuse." + key, lang, **kw)
+
         seat = self.to_act()
         if seat is None:
-            return "the game is over"
+            return say("over")
         k = action.kind
+        phase = t(f"sanctuary.phase.{self.phase.value}", lang)
         if self.phase is P_SETUP and k not in (Kind.KEEP, Kind.MULLIGAN):
-            return "first each player keeps a hand or asks for a new one"
+            return say("setup")
         if k == Kind.PLAY:
             c = action.get("card")
             pl = self.players[seat]
             if c not in pl.hand:
-                return f"card {c} is not in {self.actor_name(seat)}'s hand"
+                return say("not_in_hand", card=c, who=self.actor_name(seat))
             card = self.card(c)
+            name = self.name(c, lang)
             first = next(x for x in pl.hand if self.owner_card[x] == self.owner_card[c])
             if first != c:
-                return f"copies are the same choice: play {first} (the first {self.name(c)} in hand)"
+                return say("copies", first=first, card=name)
             if card.cost > pl.will:
-                return f"{self.name(c)} costs {card.cost} Will and only {pl.will} is left"
+                return say("cost", card=name, cost=card.cost, will=pl.will)
             if card.type != "manipulation" and not (self.phase is P_HARVEST and seat == self.active):
-                return "only Manipulations may be played outside your own Will Harvest"
+                return say("harvest_only")
             if card.type != "manipulation" and self.stack:
-                return "while a Manipulation waits on the stack, only Manipulations may be played"
+                return say("stack")
             if card.type == "attachment" and pl.attachments_this_turn >= 1:
-                return "only one Attachment may be played each turn"
+                return say("one_attachment")
             if card.type == "attachment":
-                return f"the Sanctuary allows at most {self.attachment_limit(seat)} Attachments"
-            return self._target_refusal(seat, c, card.type, card.target, action.get("target"))
+                return say("attachment_limit", n=self.attachment_limit(seat))
+            return self._target_refusal(seat, c, card.type, card.target, action.get("target"), lang)
         if k in (Kind.ATTACK, Kind.DUEL):
             c = action.get("card") or action.get("challenger")
             if c in self.perm and fresh(self, c):
-                return "a Character that entered play this turn cannot duel or attack"
+                return say("fresh")
             if c in self.perm and self.perm[c].tapped:
-                return "a turned (tapped) Character cannot do that"
+                return say("tapped")
         if k == Kind.BLOCK and not (self.phase is P_COMBAT and self.step is S_BLOCK):
-            return ("blocks are declared only in Combat, by the player whose Sanctuary is attacked, "
-                    f"after the attackers are declared (now: {self.phase.value})")
+            return say("block_when", phase=phase)
         if k == Kind.BLOCK:
-            return "each Character blocks, and is blocked by, only one Character, and blockers must be untapped"
-        return f"'{action.key}' is not possible now ({self.phase.value})"
+            return say("block_pairs")
+        return say("not_now", action=action.key, phase=phase)
 
     def _target_refusal(self: SanctuaryState, seat: int, c: str, ctype: str, kind: str,  # type: ignore[misc]
-                        target: Any) -> str:
+                        target: Any, lang: str = "en") -> str:
         """Why a card's target is refused: none needed, none given, none there yet, or not one of them."""
-        name = self.name(c)
-        wanted = "one of your Characters" if ctype == "technology" else _TARGET_WORDS.get(kind, kind)
+        name = self.name(c, lang)
+        wanted_kind = "own_character" if ctype == "technology" else kind
+        wanted = t(f"sanctuary.refuse.target.{wanted_kind}", lang) if wanted_kind in _TARGET_KINDS else wanted_kind
         options = self.players[seat].chars if ctype == "technology" else targets(self, seat, kind)
         if ctype != "technology" and kind == "none":
-            return f"{name} takes no target"
+            return t("sanctuary.refuse.no_target_taken", lang, card=name)
         if not options:
-            return f"{name} needs a target ({wanted}) and there is none in play now"
+            return t("sanctuary.refuse.none_in_play", lang, card=name, wanted=wanted)
         if target is None:
-            return f"{name} needs a target: choose {wanted}"
-        what = self.name(target) if target in self.owner_card else repr(target)
-        return f"{name} cannot target {what}: it needs {wanted}"
+            return t("sanctuary.refuse.choose_target", lang, card=name, wanted=wanted)
+        what = self.name(target, lang) if target in self.owner_card else repr(target)
+        return t("sanctuary.refuse.wrong_target", lang, card=name, what=what, wanted=wanted)
 
 
 __all__ = [

@@ -218,9 +218,10 @@ class Words:
         if k == "ItemMoved":
             iid = d.get("item")
             item = localize(self.item_def(iid).name, lang) if iid in self.items else str(iid)
-            return t("skirmish.event.item", lang, item=item, to=self.name(d.get("to"), lang)
-                     if d.get("to") in self._by_id else t("skirmish.where." + ("ground" if d.get("to") == "ground"
-                                                                               else "pack"), lang))
+            if d.get("to") not in self._by_id:  # to the ground or the pack: a sentence of its own ("al suelo")
+                where = "ground" if d.get("to") == "ground" else "pack"
+                return t(f"skirmish.event.item_{where}", lang, item=item)
+            return t("skirmish.event.item", lang, item=item, to=self.name(d.get("to"), lang))
         if k == "GameOver":
             return t(f"skirmish.event.over.{d.get('reason')}", lang)
         return None

@@ -226,7 +226,9 @@ class MatchDriver:
         m = self.match
         humans = set(self.humans)
         owner = self.turn_owner
-        passed: list[Any] = []          # turns of a human the rules passed
+        passed: list[Any] = []          # a human's decisions the rules passed (several in one turn: its phases)
+        turns: set[int] = set()         # which turns (counted from this action) those passes fell in
+        turn_no = 0
         ended_by: int | None = None     # a human whose own last action ended the turn
         explicit = action.kind in PASS_KINDS
         boundary: int | None = None     # the event starting the turn after the one that ended unseen
@@ -239,11 +241,14 @@ class MatchDriver:
                     boundary = i if boundary is None else boundary
                 if passed and owner == passed[-1] and seat != owner:
                     boundary = i
+                if seat != owner:
+                    turn_no += 1
                 owner = seat
             elif (ev.kind in AUTO_PASS_KINDS or (ev.auto and "pass" in ev.kind.lower())) and seat in humans \
                     and (owner is None or seat == owner) and (ev.auto or not (explicit and seat == actor)):
                 # a pass the player chose (quest's ``Passed``) is theirs, not the rules passing for them
                 passed.append(seat)
+                turns.add(turn_no)
         self.turn_owner = owner
         if m.is_over():
             return None
@@ -253,8 +258,9 @@ class MatchDriver:
             return None  # the same player acts next: the log shows the passes, nothing happened unseen
         if passed:
             who = self.seat_name(passed[-1])
-            summary = t(self._ack_key("auto_pass"), name=who) if len(passed) == 1 else \
-                t(self._ack_key("auto_passes"), name=who, n=len(passed))
+            # the passes of one turn (its phases, one after another) are one "cannot play anything more"
+            summary = t(self._ack_key("auto_pass"), name=who) if len(turns) <= 1 else \
+                t(self._ack_key("auto_passes"), name=who, n=len(turns))
         elif ended_by is not None:
             line = m.log[start].text_for(self.viewer, i18n_lang()) if start < len(m.log) else action.key
             summary = t("game.ack.turn_over", action=line)

@@ -70,8 +70,8 @@ class Guide:
     # ================================================================= state
     @property
     def tutoring(self) -> bool:
-        """True while the tutorial guides (it has a script and the player has not left it)."""
-        return self.run is not None and not self.run.left
+        """True while the tutorial guides (it has a script, the player has not left it, the game goes on)."""
+        return self.run is not None and not self.run.left and not self.scene.match.is_over()
 
     def on_action(self, action: Action) -> None:
         """The player in front applied ``action``: the script may move on; a shown hint is spent."""
@@ -158,11 +158,21 @@ class Guide:
         if not scene.can_act():
             return []
         if self.tutoring and self.run is not None and not self.run.done and not self.run.waits_for_next():
+            asked = self._asked()
+            if asked is not None:  # the player pressed Hint during a step: the hint's move, as asked
+                return [asked]
             expected = self.run.expected(scene.legal)
             if expected:
                 return expected
         hint = self.hint()
         return [hint.action] if hint is not None and hint.action is not None else []
+
+    def _asked(self) -> Action | None:
+        """The hint's move when the player pressed Hint for this position and it is ready (else None)."""
+        if not self.hint_shown:
+            return None
+        hint = self.hint()
+        return hint.action if hint is not None else None
 
     def find_targets(self) -> list[HitRegion]:
         """The regions registered this frame to point at: the Next button, the pause, or the actions'."""
@@ -194,6 +204,12 @@ class Guide:
             st = run.step
             if st is not None and run.explaining:
                 return st.after_words(lang)
+            if st is not None and st.wait != "ack" and self.hint_shown:  # Hint pressed during a step: it answers
+                hint = self.hint()
+                if hint is not None and hint.action is not None:
+                    return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+                if self.hints.thinking:
+                    return t("hint.thinking")
             if st is not None and (st.wait != "action" or run.expected(scene.legal)):
                 return st.words(lang) if (scene.can_act() or st.wait == "ack") else ""
         hint = self.hint()
@@ -262,6 +278,9 @@ class Guide:
 
     def layout_bubble(self, router: Any) -> None:
         """After every region is registered: find the targets, place the bubble and its Next button."""
+        if not getattr(self.scene, "guided", True):  # the replay theatre: no step, no outline (it showed step 1)
+            self.targets, self.bubble, self.next_rect = [], None, None
+            return
         text = self.message()
         needs_next = self.tutoring and self.run is not None and self.run.waits_for_next()
         if not text:
@@ -277,7 +296,7 @@ class Guide:
         if needs_next:
             bw = gfx.text_size(t("tutor.next"), TEXT_PX - 1, True)[0] + 30
             self.next_rect = pygame.Rect(0, 0, bw, bh - 6)
-            self._place(box, None, board, canvas)
+            self._place(box, None, board, canvas, text, bh)
             self.next_rect.bottomright = (box.right - 10, box.bottom - 8)
             router.add(HitRegion(self.next_rect, payload=TUTOR_NEXT, highlight=False, key="tutor-next"))
             self.targets = self.find_targets()
@@ -286,34 +305,55 @@ class Guide:
             near = None
             for r in self.targets[:6]:
                 near = r.rect.copy() if near is None else near.union(r.rect)
-            self._place(box, near, board, canvas)
+            self._place(box, near, board, canvas, text)
         self.bubble = box
 
-    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect) -> None:
-        """Put the bubble beside the targets (below, above, right, left) or, for a step to read, at the board's
-        foot, top or middle: the first place inside the canvas that covers the fewest places to click (the
-        targets themselves never)."""
+    def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
+               text: str | None = None, extra: int = 0) -> None:
+        """Put the bubble beside the targets (below, above, right, left), in an empty place the scene names
+        (``tutor_free_areas``) or, for a step to read, at the board's foot, top or middle: the first place inside
+        the canvas that covers the fewest places to click (the targets themselves never), then the fewest things
+        to read (regions that cannot be clicked now, the scene's ``tutor_keep_clear`` rects)."""
         inner = canvas.inflate(-8, -8)
         spots: list[tuple[str, tuple[int, int]]] = []
         if near is not None:
             spots = [("midtop", (near.centerx, near.bottom + 12)), ("midbottom", (near.centerx, near.top - 12)),
                      ("midleft", (near.right + 12, near.centery)), ("midright", (near.left - 12, near.centery))]
+        free = getattr(self.scene, "tutor_free_areas", None)  # empty places of the table the scene knows of
+        areas = free() if free is not None and text is not None else []
+        sizes: dict[int, tuple[int, int]] = {}  # spot -> the bubble's size there (narrower in a narrow place)
+        for area in areas:
+            if area.w < box.w:  # the words wrapped to the place's width
+                block = uitext.fit_block(text or "", area.w - 24, 260, TEXT_PX, 12)
+                sizes[len(spots)] = (area.w, len(block.lines) * gfx.line_height(block.size) + 20 + extra)
+            spots.append(("midtop", area.midtop))
         spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),
                   ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery))]
         targets = [r.rect for r in self.targets[:12]]
         clickable = [r.rect for r in self.scene.router.regions
                      if r.legal and (actions_of(r.payload) or r.payload is ACK)]
-        best: tuple[int, int] | None = None
+        # things to read or hover that cannot be clicked now (an offer too dear, a chip on the board): kept
+        # clear where that costs nothing, but never before a place to click
+        readable = [r.rect for r in self.scene.router.regions if r.rect not in clickable and r.rect.w < board.w
+                    and r.payload not in (HINT, TUTOR_LEAVE, TUTOR_NEXT)]
+        keep = getattr(self.scene, "tutor_keep_clear", None)  # words the player reads now (a detail card)
+        kept = keep() if keep is not None else []
+        best: tuple[float, int] | None = None
         best_at: tuple[str, tuple[int, int]] = spots[0]
+        size = box.size
         for order, (anchor, pos) in enumerate(spots):
+            box.size = sizes.get(order, size)
             setattr(box, anchor, pos)
             box.clamp_ip(inner)
             if any(box.colliderect(t_) for t_ in targets):
                 score = 10_000
             else:
-                score = sum(1 for c in clickable if box.colliderect(c)) * 10 + order
+                score = (sum(1 for c in clickable if box.colliderect(c)) * 40
+                         + sum(1 for c in readable if box.colliderect(c)) * 3
+                         + sum(8 * _share(box, c) for c in kept) + order)
             if best is None or (score, order) < best:
                 best, best_at = (score, order), (anchor, pos)
+        box.size = sizes.get(best[1] if best is not None else 0, size)
         setattr(box, best_at[0], best_at[1])
         box.clamp_ip(inner)
 
@@ -348,6 +388,13 @@ class Guide:
     def text_problems(self) -> list[str]:
         """Guide text cut or outside its box in the last drawing."""
         return self.texts.problems()
+
+
+def _share(box: pygame.Rect, rect: pygame.Rect) -> float:
+    """How much of the smaller of two rects the other covers (0 to 1): a sliver is not the whole card."""
+    clip = box.clip(rect)
+    least = min(box.w * box.h, rect.w * rect.h)
+    return clip.w * clip.h / least if least > 0 else 0.0
 
 
 def _same_payload(have: Any, want: Any) -> bool:

@@ -358,8 +358,8 @@ class SanctuaryScene(PaneHost, RulesetScene):
         if self.action_bar.buttons and (self.can_act() or self._bar_override):
             self.action_bar.draw(surface, self.router)
         pal = gfx.palette()
-        gfx.text(surface, t("game.keys"), (16, 706), 12, gfx.with_alpha(pal.ink_light, 200), "bottomleft",
-                 max_width=280)
+        keys = "\n".join(uitext.join_lines(t("game.keys"), 280, 12))  # broken between keys, never before a "·"
+        gfx.text(surface, keys, (16, 706), 12, gfx.with_alpha(pal.ink_light, 200), "bottomleft")
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """While a board card is dragged, an arrow from it to the mouse (then the base's overlays)."""

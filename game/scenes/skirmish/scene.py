@@ -106,6 +106,21 @@ class SkirmishScene(PaneHost, RulesetScene):
         """Text drawn outside its box, or on top of other text, in the last drawn frame (empty: all clean)."""
         return uitext.problems(self.drawn_texts())
 
+    # ================================================================= where the tutorial's bubble goes
+    def tutor_free_areas(self) -> list[pygame.Rect]:
+        """The heroes' and the minions' columns below their last card (empty in a small fight)."""
+        out = []
+        for col in (Geometry.heroes, Geometry.minions):
+            cards = [r.rect for r in self.router.regions if isinstance(r.payload, FighterRef) and col.contains(r.rect)]
+            top = max((c.bottom for c in cards), default=col.y) + 8
+            if col.bottom - top >= 90:
+                out.append(pygame.Rect(col.x, top, col.w, col.bottom - top))
+        return out
+
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """The detail card: the focused fighter's stats and parts, read while choosing."""
+        return [self.detail.box(self.sview)]
+
     @property
     def floaters(self) -> list[Any]:
         """The floating numbers showing now (the kit's ``Floater`` records)."""

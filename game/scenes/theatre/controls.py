@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import i18n
 from game.engine.i18n import localize, t
 from game.ui import gfx
 from game.ui.input import HitRegion
@@ -87,28 +88,57 @@ def _label(scene: Any, payload: str) -> tuple[str, str | None, bool, bool]:
 
 def draw(scene: Any, surface: pygame.Surface) -> None:
     """The side panel, the slider and every button."""
-    pal = gfx.palette()
-    c = scene.cursor
     inner = gfx.panel(surface, SIDE)
-    x, y = inner.x, inner.y
-    gfx.text(surface, t("theatre.title"), (x, y), 20, pal.ink, bold=True)
-    y += 30
-    title = localize(c.level.data.get("title", c.level.id))
-    y = gfx.text(surface, title, (x, y), 15, pal.ink_soft, max_width=inner.w).bottom + 6
-    gfx.text(surface, t("theatre.position", at=scene.at, n=len(c)), (x, y), 16, pal.ink, bold=True)
-    y += 24
-    gfx.text(surface, t(f"theatre.round_{_axis(scene)}", n=c.round_at(scene.at)), (x, y), 15, pal.ink)
-    y += 22
-    state = t("theatre.finished") if c.finished else t("theatre.unfinished")
-    gfx.text(surface, state, (x, y), 14, pal.ink_soft, max_width=inner.w)
-    y += 44
-    last = _step_words(scene)
-    if last:
-        gfx.text(surface, last, (x, y), 14, pal.ink, max_width=inner.w)
+    _draw_side_text(scene, surface, inner)
     for payload, rect in buttons(scene):
         label, tip, ok, primary = _label(scene, payload)
         _button(scene, surface, rect, label, payload, tip, ok, primary, 15 if rect.y > ROW_Y - 1 else 16)
     _slider(scene, surface)
+
+
+def side_lines(scene: Any) -> list[tuple[str, int, bool, str, int]]:
+    """The side panel's words above its buttons: (text, size, bold, palette colour name, gap below)."""
+    c = scene.cursor
+    title = localize(c.level.data.get("title", c.level.id))
+    state = t("theatre.finished") if c.finished else t("theatre.unfinished")
+    out = [(t("theatre.title"), 20, True, "ink", 6), (title, 15, False, "ink_soft", 6),
+           (t("theatre.position", at=scene.at, n=len(c)), 16, True, "ink", 2),
+           (t(f"theatre.round_{_axis(scene)}", n=c.round_at(scene.at)), 15, False, "ink", 2),
+           (state, 14, False, "ink_soft", 8)]
+    last = _step_words(scene)
+    if last:
+        out.append((last, 14, False, "ink", 0))
+    return out
+
+
+def side_text_room(inner: pygame.Rect) -> pygame.Rect:
+    """Where the side panel's words go: above its first button."""
+    top_button = SIDE.y + 214
+    return pygame.Rect(inner.x, inner.y, inner.w, top_button - 6 - inner.y)
+
+
+def _draw_side_text(scene: Any, surface: pygame.Surface, inner: pygame.Rect) -> list[pygame.Rect]:
+    """The side panel's words, wrapped, all a step smaller until they fit above the buttons (at huge text they
+    ran into them); the last move's line is clipped there as a last resort. Returns the drawn rects."""
+    pal = gfx.palette()
+    room = side_text_room(inner)
+    lines = side_lines(scene)
+
+    def height(step: int) -> int:
+        return sum(gfx.text_size(text, max(9, size - step), bold, max_width=room.w)[1] + gap
+                   for text, size, bold, _c, gap in lines)
+
+    step = next((k for k in range(0, 9) if height(k) <= room.h), 8)
+    clip = surface.get_clip()
+    surface.set_clip(room.clip(clip) if clip else room)
+    y, drawn = room.y, []
+    for text, size, bold, colour, gap in lines:
+        r = gfx.text(surface, text, (room.x, y), max(9, size - step), getattr(pal, colour), bold=bold,
+                     max_width=room.w)
+        drawn.append(r)
+        y = r.bottom + gap
+    surface.set_clip(clip)
+    return drawn
 
 
 def _axis(scene: Any) -> str:
@@ -122,7 +152,7 @@ def _step_words(scene: Any) -> str:
         return t("theatre.start")
     for line in reversed(scene.inner.match.log):
         if line.index == scene.at - 1 and line.kind == "action":
-            return line.text_for(scene.viewer)
+            return line.text_for(scene.viewer, i18n.language())  # in the table's language (it was English always)
     return ""
 
 

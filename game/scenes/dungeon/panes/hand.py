@@ -48,8 +48,9 @@ class HandPane(DungeonPane):
     def spots(self) -> dict[str, Any]:
         """Where the bag, the drawn chip, its two faces, the two buttons and the "What now" box are."""
         r = self.rect
-        # in the Market the bag's contents fill the middle (``bag_box``): the box starts below them
-        top = self.bag_box().bottom + 8 - r.y if self._market() else 430
+        # in the Market the bag's contents fill the middle (``bag_box``): the box starts below them; while no
+        # buttons stand under the drawn chip (after a floor, for a Depths map) the box takes their room
+        top = self.bag_box().bottom + 8 - r.y if self._market() else (430 if self._buttons_shown() else 340)
         return {"bag": (r.x + 62, r.y + 238), "slot": (r.x + 176, r.y + 238),
                 "faces": [(r.x + 150, r.y + 306), (r.x + 202, r.y + 306)],
                 "buttons": [pygame.Rect(r.x + 14, r.y + 330, r.w - 28, 40),
@@ -57,9 +58,28 @@ class HandPane(DungeonPane):
                 "hint": pygame.Rect(r.x + 14, r.y + top, r.w - 28, r.h - top - 12)}
 
     def bag_box(self) -> pygame.Rect:
-        """Where the Market shows the bag's contents."""
+        """Where the Market shows the bag's contents: three rows of chips, or as many as the bag needs (at most
+        176 px), so the "What now" box below it keeps the rest."""
         r = self.rect
-        return pygame.Rect(r.x + 12, r.y + 300, r.w - 24, 176)
+        sc = self.scene
+        try:
+            p = sc.table_view().player(sc.shown_seat())
+            n = len(p.bag) if p is not None else 0
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            n = 99
+        per = max(1, (r.w - 24) // 46)
+        rows = max(3, -(-n // per))  # room for a dozen chips at least (three rows), more when the bag has them
+        top = max(44, gfx.line_height(14, True) + 18)
+        return pygame.Rect(r.x + 12, r.y + 300, r.w - 24, min(176, top + rows * 38 - 12))
+
+    def _buttons_shown(self) -> bool:
+        """True when the shown seat has buttons under its drawn chip (a finished floor, a new Depths map)."""
+        sc = self.scene
+        try:
+            p = sc.table_view().player(sc.shown_seat())
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            return True
+        return p is not None and p.status in ("floor_done", "depths") and sc.resolution.replay is None
 
     def _market(self) -> bool:
         sc = self.scene
@@ -84,11 +104,12 @@ class HandPane(DungeonPane):
         bag_n = len(p.bag) if p is not None else 0
         bag_img = art.svg("bag.svg", (96, 96))
         surface.blit(bag_img, bag_img.get_rect(center=spots["bag"]))
-        label = t("dscene.bag", n=bag_n)
+        label = t("dscene.bag_word")  # the count is on the bag ("Sacchetto: 11 gettoni" was cut at huge text)
         at = (spots["bag"][0], spots["bag"][1] - 50)
         # sized for 108 px; up to 116 (to 4 px of the panel's edge and of the "Drawn chip" label), then cut
         self.fit(surface, label, at, min(14, gfx.fit_text_size(label, 108, 24, 14, 8)), 116, pal.ink_light,
                  "midbottom", pygame.Rect(at[0] - 58, at[1] - 24, 116, 24), minimum=8)
+        self._bag_count(surface, spots["bag"], bag_n)
         if p is not None and p.status == "draw" and sc.my_turn_on(seat):
             gfx.rounded_rect(surface, pygame.Rect(0, 0, 104, 104).move(spots["bag"][0] - 52, spots["bag"][1] - 52),
                              gfx.with_alpha(pal.legal, 200), 52, 3)
@@ -105,6 +126,18 @@ class HandPane(DungeonPane):
             self.fit(surface, done, at, 15, r.w - 24, pal.accent, "midbottom",
                      pygame.Rect(r.x + 12, at[1] - gfx.line_height(15, True), r.w - 24, gfx.line_height(15, True)),
                      minimum=11, bold=True)
+
+    def _bag_count(self, surface: pygame.Surface, bag: tuple[int, int], n: int) -> None:
+        """How many chips the bag holds, on a disc at its lower right."""
+        pal = gfx.palette()
+        text = str(n)
+        rad = max(14, (gfx.text_size(text, 15, True)[0] + 10) // 2, gfx.line_height(15, True) // 2 + 2)
+        centre = (bag[0] + 34, bag[1] + 30)
+        pygame.draw.circle(surface, pal.panel, centre, rad)
+        pygame.draw.circle(surface, pal.accent, centre, rad, 2)
+        disc = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+        disc.center = centre
+        self.put(surface, text, centre, 15, pal.ink, "center", disc.inflate(4, 4), bold=True)
 
     def _hero_card(self, surface: pygame.Surface, seat: int, p: PlayerRecord | None) -> None:
         """Hero name, title and seat name, one under the other by their real line heights, above the counters."""

@@ -17,6 +17,7 @@ from game.rulesets.dungeon.views import DungeonView, VillageLine
 from game.scenes.dungeon import art
 from game.scenes.dungeon.panes.common import DungeonPane, ui
 from game.ui import anim, gfx
+from game.ui import text as uitext
 from game.ui.input import HitRegion
 
 
@@ -57,11 +58,22 @@ class VillagePane(DungeonPane):
         gap = area.w - 2 * w
         return cell, [pygame.Rect(area.x + gap // 3, y, w, h), pygame.Rect(area.x + 2 * gap // 3 + w, y, w, h)]
 
+    def side_area(self, card: str, side: int, rect: pygame.Rect) -> pygame.Rect:
+        """A side's map and the words under it (its name and summary): one place to click, and one the
+        tutorial's bubble keeps clear (it covered the summaries the player chooses by)."""
+        words = self.scene.words
+        below = 12 + gfx.line_height(17, True) + 2 + gfx.text_size(words.side_summary(card, side), 14,
+                                                                   max_width=rect.w)[1]
+        return pygame.Rect(rect.x, rect.y, rect.w, min(below + rect.h, self.rect.bottom - rect.y))
+
     def _draw_map_choice(self, surface: pygame.Surface, seat: int, card: str) -> None:
         pal = gfx.palette()
         sc = self.scene
         self.heading(surface, self.rect, t("dscene.choose_map"), sc.seat_name(seat))
         cell, rects = self.side_rects()
+        names = [t("dscene.depths_side", n=k + 1, name=sc.words.side_name(card, k)) for k in range(len(rects))]
+        # both names at one size (the longer one's), so the two sides read as a pair
+        size = min(uitext.fit_line(n, r.w, 17, 12, bold=True).size for n, r in zip(names, rects))
         for side, rect in enumerate(rects):
             img = art.map_side(sc.model, sc.tables.content, card, side, cell)
             arch = art.entrance_arch(round(cell * 2.2))
@@ -69,9 +81,8 @@ class VillagePane(DungeonPane):
             gfx.shadow(surface, rect, 4, (4, 6), blur=6)
             surface.blit(img, rect)
             box = pygame.Rect(rect.x, rect.bottom + 12, rect.w, self.rect.bottom - rect.bottom - 12)
-            lr = self.fit(surface, t("dscene.depths_side", n=side + 1, name=sc.words.side_name(card, side)),
-                          (rect.centerx, rect.bottom + 12), 17, rect.w, pal.accent, "midtop", box, minimum=12,
-                          bold=True)
+            lr = self.fit(surface, names[side], (rect.centerx, rect.bottom + 12), size, rect.w, pal.accent,
+                          "midtop", box, minimum=12, bold=True)
             self.put(surface, sc.words.side_summary(card, side), (rect.centerx, lr.bottom + 2), 14, pal.ink_light,
                      "midtop", box, max_width=rect.w)
 
@@ -103,7 +114,8 @@ class VillagePane(DungeonPane):
             return []
         card = p.pending_map
         _, rects = self.side_rects()
-        return [HitRegion(rect, Action.of("choose_map", side=side), inspect=ui("side", card, side),
+        return [HitRegion(self.side_area(card, side, rect), Action.of("choose_map", side=side),
+                          inspect=ui("side", card, side),
                           tooltip=t("dscene.keep_side", n=side + 1, name=sc.words.side_name(card, side)) + "\n"
                           + sc.words.side_summary(card, side))
                 for side, rect in enumerate(rects)]

@@ -91,13 +91,17 @@ class CardPainter:
                 extra = max(0, 2 * lh - box.h)
                 if extra > spare:
                     continue
+                # the second line runs under the AP level too (it only shares the first): "Gnarl attacca…" beside
+                # "PA 3" at huge text, while the same name wrapped on a card without one
+                wide = max(box.w, head.right - box.x)
                 splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-                fits = [p for p in splits if max(uitext.width_of(x, size, True) for x in p) <= box.w]
+                fits = [p for p in splits if uitext.width_of(p[0], size, True) <= box.w
+                        and uitext.width_of(p[1], size, True) <= wide]
                 if not fits:
                     continue
                 a, b = min(fits, key=lambda p: max(uitext.width_of(x, size, True) for x in p))
                 self.line(surface, a, pygame.Rect(box.x, box.y, box.w, lh), size, pal.ink, bold=True)
-                self.line(surface, b, pygame.Rect(box.x, box.y + lh, box.w, lh), size, pal.ink, bold=True)
+                self.line(surface, b, pygame.Rect(box.x, box.y + lh, wide, lh), size, pal.ink, bold=True)
                 return pygame.Rect(head.x, head.y, head.w, max(head.h, 2 * lh))
         self.line(surface, name, box, 15, pal.ink, bold=True, minimum=11)
         return head

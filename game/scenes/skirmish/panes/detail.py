@@ -73,40 +73,56 @@ class DetailPane(SkirmishPane):
         parts = c.parts
         pk = f"{t('skirmish_scene.pack')}: " + ", ".join(view.item_name(i, lang) for i in c.pack) if c.pack else ""
         bottom = rect.bottom - 6 - (gfx.line_height(10) if pk else 0)
-        # the body's parts in one or two columns, the font as large as lets them all fit
-        col_w = (rect.right - 8 - x0) // 2
-        size = 11
-        while size > 7:
-            rows = max(1, (bottom - y) // gfx.line_height(size))
-            if 2 * rows >= len(parts) or size == 8:
-                break
-            size -= 1
-        lh = gfx.line_height(size)
-        rows = max(1, (bottom - y) // lh)
-        if len(parts) <= rows:
-            col_w = rect.right - 8 - x0
         active, disabled = t("skirmish_scene.active"), t("skirmish_scene.disabled")
+        texts = []
+        for p in parts:
+            text = view.part_name(c.id, p.id, lang)
+            if p.holds is not None:
+                text += f": {view.item_name(p.holds, lang)}"
+            elif p.limb:
+                text += f": {part_state(p)}"
+            texts.append(text)
+        size, rows, widths = _columns(texts, rect.right - 8 - x0, bottom - y)
+        lh = gfx.line_height(size)
         for i, p in enumerate(parts):
             col, row = divmod(i, rows)
             if col > 1:
                 break
-            px = x0 + col * col_w
+            px = x0 + sum(widths[:col])
             py = y + row * lh
             state = part_state(p)
             colour = pal.ink
             if p.limb:
                 colour = pal.good if state == active else (pal.bad if state == disabled else (170, 110, 20))
-            text = view.part_name(c.id, p.id, lang)
-            if p.holds is not None:
-                text += f": {view.item_name(p.holds, lang)}"
-            elif p.limb:
-                text += f": {state}"
             pygame.draw.circle(surface, colour, (px + 4, py + lh // 2), 3)
-            self.line(surface, text, pygame.Rect(px + 10, py, col_w - 14, lh), size, pal.ink)
+            self.line(surface, texts[i], pygame.Rect(px + 10, py, widths[col] - 14, lh), size, pal.ink)
         if pk:
             lh = gfx.line_height(10)
             self.line(surface, pk, pygame.Rect(rect.x + 10, rect.bottom - 4 - lh, rect.w - 20, lh), 10, pal.ink_soft,
                       minimum=8)
+
+
+def _columns(texts: list[str], total: int, height: int) -> tuple[int, int, list[int]]:
+    """The parts list's font size, rows per column and column widths: one or two columns, the font as large as
+    lets every line fit whole; two columns split the width by their longest lines ("mano destra: Spada l…" at
+    huge text in two equal halves). Where nothing fits whole: the largest size that fits the rows, equal
+    halves, lines cut with "…"."""
+    fallback: tuple[int, int, list[int]] | None = None
+    for size in range(11, 7, -1):
+        rows = max(1, height // gfx.line_height(size))
+        if len(texts) > 2 * rows and size > 8:
+            continue
+        if fallback is None:
+            fallback = (size, rows, [total] if len(texts) <= rows else [total // 2, total - total // 2])
+        w = [gfx.text_size(x, size)[0] + 16 for x in texts]
+        if len(texts) <= rows:
+            if max(w, default=0) <= total:
+                return size, rows, [total]
+            continue
+        w1, w2 = max(w[:rows]), max(w[rows:2 * rows])
+        if w1 + w2 <= total:
+            return size, rows, [w1 + (total - w1 - w2) // 2, total - w1 - (total - w1 - w2) // 2]
+    return fallback or (8, max(1, height // gfx.line_height(8)), [total // 2, total - total // 2])
 
 
 class GroundPane(SkirmishPane):

@@ -8,6 +8,8 @@ Actions, so tests and players click them by payload.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, NamedTuple
 
 import pygame
@@ -74,6 +76,14 @@ class MenuPane(SkirmishPane):
         """The room a menu row's label has, left of its figures."""
         dbox = self.detail_box(r, detail)[0]
         return pygame.Rect(r.x + 8, r.y, dbox.x - 12 - r.x - 8, r.h)
+
+    def fitted_detail(self, r: MenuRow) -> str:
+        """A row's figures, or, where the action's name would be cut (large text, long names), the same figures
+        with each chance as its bare percentage ("5 PA · 66%" for "5 PA · beat 12: 66%"): the name comes first."""
+        if gfx.text_size(r.label, 11, r.kind != "sub")[0] <= self.label_box(r.rect, r.detail).w:
+            return r.detail
+        parts = [m.group(0) if (m := re.search(r"\d+\s*%", seg)) else seg for seg in r.detail.split(" · ")]
+        return " · ".join(parts)
 
     # ----------------------------------------------------------------- rows
     def _odds(self, view: SkirmishView, who: str | None, aid: str | None, tid: str | None,
@@ -227,10 +237,11 @@ class MenuPane(SkirmishPane):
         if hint:
             self.line(surface, hint, pygame.Rect(rect.x + 12, rect.y + 8 + th, rect.w - 24, gfx.line_height(12)), 12,
                       pal.ink_soft, minimum=9)
+        details = {id(r): self.fitted_detail(r) for r in self.rows}
         lsize = 13  # one label size for every row (the largest that fits them all, not below 11), then "…"
         for r in self.rows:
-            while lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(r.rect,
-                                                                                                     r.detail).w:
+            while lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(
+                    r.rect, details[id(r)]).w:
                 lsize -= 1
         mine = self.mine()
         for r in self.rows:
@@ -240,6 +251,7 @@ class MenuPane(SkirmishPane):
                 col = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.5)
             gfx.rounded_rect(surface, r.rect, col, 6)
             ink = pal.ink if mine else pal.ink_soft
-            dbox, dsize = self.detail_box(r.rect, r.detail)
-            self.line(surface, r.detail, dbox, dsize, ink, "midright")
-            self.line(surface, r.label, self.label_box(r.rect, r.detail), lsize, ink, "midleft", bold=r.kind != "sub")
+            detail = details[id(r)]
+            dbox, dsize = self.detail_box(r.rect, detail)
+            self.line(surface, detail, dbox, dsize, ink, "midright")
+            self.line(surface, r.label, self.label_box(r.rect, detail), lsize, ink, "midleft", bold=r.kind != "sub")
