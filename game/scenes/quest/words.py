@@ -102,6 +102,9 @@ class TableWords:
         defender = view.find(str(action.get("card") or action.get("defender") or ""))
         lang = self.scene.lang
         if defender is None:
+            attacked = view.owner(enemy.iid)
+            if attacked is not None and attacked != self.scene.L.viewer:  # another seat's heroes take it
+                return w("preview.undefended_other", lang, n=atk, name=self.scene.seat_name(attacked))
             return w("preview.undefended", lang, n=atk)
         dmg = max(0, atk - self.stat(defender, "defense"))
         left = self.stat(defender, "hp") - defender.damage - dmg

@@ -1,0 +1,82 @@
+"""What a two-handed hot-seat game in the real window found on the quest table (issue 14): an undefended
+attack on another seat said "your heroes" to the seat in front and drew an arrow into empty space; the
+pause after the rules passed for a player said "End turn" in a game without turns; the tutorial's combat
+sentence showed at the next click of any kind (a commit). Each is pinned here."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+from typing import Any
+
+import pygame
+import pytest
+
+from game.engine.actions import Action
+from game.engine.i18n import set_language, t
+from game.ui import gfx
+from tests.scenes.quest.standin import MountedTable, view
+
+
+@pytest.fixture(autouse=True)
+def _screen() -> Any:
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    set_language("en")
+    yield
+    gfx.set_text_scale(1.0)
+    set_language("en")
+
+
+def test_an_undefended_attack_on_another_seat_names_whose_heroes_take_it() -> None:
+    other = MountedTable(view(2, "combat", attack=dict(enemy="E1", seat=1)))
+    line = other.words_of.defend_preview(other.table, Action.of("defend"))
+    assert line == "Undefended: 3 damage to one of Bruno's heroes"
+    mine = MountedTable(view(2, "combat", attack=dict(enemy="E0", seat=0)))
+    assert mine.words_of.defend_preview(mine.table, Action.of("defend")) == \
+        "Undefended: 3 damage to one of your heroes"
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_the_other_seats_undefended_line_is_translated(lang: str) -> None:
+    set_language(lang)
+    host = MountedTable(view(2, "combat", attack=dict(enemy="E1", seat=1)))
+    line = host.words_of.defend_preview(host.table, Action.of("defend"))
+    assert "Bruno" in line and "3" in line and "Undefended" not in line
+
+
+def test_an_undefended_attack_draws_no_arrow_only_a_defended_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arrow of an undefended attack on another seat pointed at the middle of that seat's strip, where
+    nothing is: only an attack with a defender draws an arrow (enemy to defender)."""
+    from game.scenes.quest.panes import combat
+
+    drawn: list[tuple] = []
+    monkeypatch.setattr(combat, "arrow", lambda surface, a, b, *args, **kw: drawn.append((a, b)))
+    for enemy, seat in (("E1", 1), ("E0", 0)):
+        host = MountedTable(view(2, "combat", attack=dict(enemy=enemy, seat=1 - seat)))
+        host.draw_board(pygame.Surface((1280, 720)), host.view)
+    assert drawn == []
+    host = MountedTable(view(2, "combat", attack=dict(enemy="E0", defender="H0c", seat=0)))
+    host.draw_board(pygame.Surface((1280, 720)), host.view)
+    assert drawn == [(host.rect_of("E0").midbottom, host.rect_of("H0c").midtop)]
+
+
+def test_the_pause_after_an_automatic_pass_says_continue_in_quest_and_end_turn_elsewhere() -> None:
+    from game.scenes.base.driver import MatchDriver
+
+    assert MatchDriver.ack_button(NS(match=NS(ruleset_id="quest"))) == "Continue"  # type: ignore[arg-type]
+    assert MatchDriver.ack_button(NS(match=NS(ruleset_id="dungeon"))) == t("game.end_turn")  # type: ignore[arg-type]
+    for lang in ("es", "it"):
+        assert t("quest_scene.ack.button", lang) not in ("", "Continue", "quest_scene.ack.button")
+
+
+def test_the_tutorials_combat_sentence_waits_for_a_defence_not_for_any_click() -> None:
+    """Its "An enemy attacks" step waited for any action, so the next player's commit in the quest phase
+    ended it and the sentence showed while nobody was attacked."""
+    from game.engine.levels import get_level
+    from game.engine.tutorial import script_of
+
+    steps = script_of(get_level("quest", "tutorial"))
+    combat = next(st for st in steps if "An enemy attacks" in st.words("en"))
+    assert not combat.matches(Action.of("commit", card="1.h0"))
+    assert not combat.matches(Action.of("done"))
+    assert combat.matches(Action.of("defend", card="0.h1"))
