@@ -80,3 +80,42 @@ def test_the_tutorials_combat_sentence_waits_for_a_defence_not_for_any_click() -
     assert not combat.matches(Action.of("commit", card="1.h0"))
     assert not combat.matches(Action.of("done"))
     assert combat.matches(Action.of("defend", card="0.h1"))
+
+
+def test_a_played_event_waiting_on_the_stack_shows_in_the_turn_strip() -> None:
+    """Sudden Strike played in the resource window went nowhere visible until both players had passed: the
+    strip now names what waits on the stack, who played it and on what (newest first)."""
+    stack = {"items": [{"kind": "play", "card": "V1", "seat": 1, "target": "E0"},
+                       {"kind": "play", "card": "V3", "seat": 0}]}
+    host = MountedTable(view(2, "quest", window="3c", priority=0, stack=stack))
+    host.draw_board(pygame.Surface((1280, 720)), host.view)
+    assert host.table.stack == (("V1", 1, "E0"), ("V3", 0, None))
+    line = "Waiting to resolve: Rally the Line (Ana), Rally the Line (Bruno) on Barrow Ghoul"
+    assert line in host.texts.texts()
+    assert host.text_problems() == []
+    regions = {r.key: r for r in host.targets(host.view, host.legal)}
+    assert any("every player has passed" in (r.tooltip or "") for r in regions.values())
+    quiet = MountedTable(view(2, "quest", window="3c", priority=0))
+    quiet.draw_board(pygame.Surface((1280, 720)), quiet.view)
+    assert not any(t_.startswith("Waiting to resolve") for t_ in quiet.texts.texts())
+
+
+def test_the_opening_hand_shows_its_cards_inside_the_keep_or_redraw_panel() -> None:
+    """"Keep these 6 cards" was said over a panel that hid the fanned hand below it: the hand's cards now lie
+    in a row inside the panel, above the buttons, each zoomable; nothing overlaps at normal or huge text."""
+    from game.scenes.quest.panes.setup import SetupPane
+
+    acts = [Action.of("keep"), Action.of("mulligan")]
+    for size in ("normal", "huge"):
+        gfx.set_text_scale({"normal": 1.0, "huge": 1.5}[size])
+        host = MountedTable(view(2, "setup", step="mulligan"), acts)
+        host.draw_board(pygame.Surface((1280, 720)), host.view)
+        setup = next(p for p in host.panes if isinstance(p, SetupPane))
+        cards = setup.hand_rects(host.table)
+        assert [cid for cid, _ in cards] == ["v1", "a1", "v1"], size
+        panel, buttons = setup.panel(), setup.boxes(host.table)
+        assert all(panel.contains(r) and r.bottom <= buttons[0][1].y for _, r in cards), size
+        assert not any(a.colliderect(b) for (_, a), (_, b) in zip(cards, cards[1:])), size
+        keys = {r.key for r in host.targets(host.view, host.legal)}
+        assert {("setup-card", iid) for iid in ("V1", "V2", "V3")} <= keys, size
+        assert host.text_problems() == [], (size, host.text_problems())

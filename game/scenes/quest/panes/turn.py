@@ -1,6 +1,7 @@
 """The turn strip under the encounter band: what the round is doing now (the step in words), the seats
 in turn order from the first player, who decides, and the open action window with the seat holding
-priority.
+priority; while a played event or card action waits on the stack, the step's place names it (who played
+it, on what), since nothing else on the table shows it until everyone has passed.
 
 Why a module of its own: the seven phases are on the chrome's phase track above the table; inside a
 phase the seed's steps and its "player actions" windows decide who may act, and the players must
@@ -70,8 +71,14 @@ class TurnPane(Pane):
                            ph.h - 4)
         gfx.rounded_rect(surface, left, gfx.with_alpha(pal.panel_dark, 200), 8)
         shown = self.shown(view)
-        tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
-                minimum=7)
+        pending = self.stack_words(view)
+        if pending:  # a played event waits for everyone to pass: say so where the step is
+            gfx.rounded_rect(surface, left, gfx.with_alpha(pal.accent, 230), 8)
+            tx.line(surface, pending, left.inflate(-14, -2), 13, gfx.readable_ink(pal.accent), "midleft", bold=True,
+                    minimum=7)
+        else:
+            tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
+                    minimum=7)
         deciding = shown.deciding
         for seat, r in chips:
             lit = seat == deciding
@@ -97,6 +104,19 @@ class TurnPane(Pane):
             gfx.rounded_rect(surface, m, gfx.with_alpha(pal.panel_dark, 120), 8)
             tx.line(surface, s.words("no_window"), m.inflate(-14, -2), 12, pal.ink_soft, "center", minimum=7)
 
+    def stack_words(self, view: Table) -> str:
+        """What waits on the stack, newest first ("" when nothing): "Waiting: Mend (Ana) on Wren"."""
+        s = self.scene
+        items = []
+        for card, seat, target in reversed(view.stack):
+            name = s.words_of.name(view.cards.get(card, card))
+            if target:
+                items.append(s.words("stack_item_on", card=name, who=s.seat_name(seat),
+                                     target=s.words_of.name(view.cards.get(target, target))))
+            else:
+                items.append(s.words("stack_item", card=name, who=s.seat_name(seat)))
+        return s.words("stack", items=", ".join(items)) if items else ""
+
     def regions(self, view: Table, legal: list[Any]) -> list[Any]:
         """The step explains its phase; each seat its threat; the marker the window."""
         from game.ui.input import HitRegion
@@ -109,7 +129,9 @@ class TurnPane(Pane):
         chips = self.seat_rects(view)
         left = pygame.Rect(ph.x, ph.y, (chips[0][1].x if chips else self.marker_rect().x)
                            - ph.x - 8, ph.h)
-        if s.has_words(phase_tip):
+        if view.stack:
+            out.append(HitRegion(left, Ref.of("stack"), tooltip=s.words("tip.stack"), highlight=False))
+        elif s.has_words(phase_tip):
             out.append(HitRegion(left, Ref.of("phase", view.phase), tooltip=s.words(phase_tip), highlight=False))
         for seat, r in chips:
             p = view.player(seat)
