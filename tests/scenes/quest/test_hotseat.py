@@ -119,3 +119,15 @@ def test_the_opening_hand_shows_its_cards_inside_the_keep_or_redraw_panel() -> N
         keys = {r.key for r in host.targets(host.view, host.legal)}
         assert {("setup-card", iid) for iid in ("V1", "V2", "V3")} <= keys, size
         assert host.text_problems() == [], (size, host.text_problems())
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_travel_is_logged_once_not_twice(lang: str) -> None:
+    """The log said "Player 1 travels to Sunken Road" twice in a row: the action's line and the event's. The
+    event now says what changed (the active location)."""
+    from game.engine.registry import get_ruleset
+
+    get_ruleset("quest")  # its catalogue
+    action = t("quest.action.travel", lang, who="Ana", card="Sunken Road")
+    event = t("quest.event.Travelled", lang, who="Ana", card="Sunken Road")
+    assert "Sunken Road" in event and event != action and "Ana" not in event
