@@ -255,10 +255,13 @@ class QuestScene(PaneHost, RulesetScene):
         return super().round_label(view)
 
     def describe(self, action: Action) -> str:
-        """Short words for the bar (it is narrow); the rules' sentence for everything else."""
+        """Short words for the bar (it is narrow); the rules' sentence for everything else, with which copy
+        of a card it chooses when two cards in play share a name."""
         if action.kind in BAR_WORDS:
             return self.words("bar." + action.kind)
-        return super().describe(action)
+        text = super().describe(action)
+        mark = self.words_of.copy_mark(action)  # two copies of a card as targets: say which one
+        return f"{text} ({mark})" if mark else text
 
     def sentence(self, action: Action) -> str:
         """The rules' own sentence for an action (``describe`` shortens some for the bar)."""

@@ -131,3 +131,25 @@ def test_a_travel_is_logged_once_not_twice(lang: str) -> None:
     action = t("quest.action.travel", lang, who="Ana", card="Sunken Road")
     event = t("quest.event.Travelled", lang, who="Ana", card="Sunken Road")
     assert "Sunken Road" in event and event != action and "Ana" not in event
+
+
+def test_a_choice_between_two_copies_of_a_card_says_which_one() -> None:
+    """A choice menu showed "uses Herb Warden on Herb Warden" twice (two copies in play): the line now says
+    whose copy it is, or which one from the left on the same side."""
+    host = MountedTable(view(2, "quest"))
+    words = host.words_of
+    assert words.copy_mark(Action.of("play", card="V1", target="A1")) == "Bruno's"
+    assert words.copy_mark(Action.of("play", card="V1", target="A0")) == "Ana's"
+    assert words.copy_mark(Action.of("play", card="V1", target="H0a")) == "Ana's"  # Ember Warden: one each side
+    solo = MountedTable(view(1, "quest"))
+    assert solo.words_of.copy_mark(Action.of("play", card="V1", target="H0a")) == ""  # one copy: nothing
+    # two copies on the same side: their place from the left
+    v = view(1, "quest")
+    v["players"][0]["allies"] = ["A0", "A9"]
+    v["cards"]["A9"] = "a1"
+    v["table"]["A9"] = {}
+    v["stats"]["A9"] = dict(v["stats"]["A0"])
+    same = MountedTable(v)
+    same.draw_board(pygame.Surface((1280, 720)), same.view)
+    assert same.words_of.copy_mark(Action.of("use", card="V1", target="A0")) == "1 of 2 from the left"
+    assert same.words_of.copy_mark(Action.of("use", card="V1", target="A9")) == "2 of 2 from the left"
