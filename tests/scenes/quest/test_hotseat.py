@@ -153,3 +153,21 @@ def test_a_choice_between_two_copies_of_a_card_says_which_one() -> None:
     same.draw_board(pygame.Surface((1280, 720)), same.view)
     assert same.words_of.copy_mark(Action.of("use", card="V1", target="A0")) == "1 of 2 from the left"
     assert same.words_of.copy_mark(Action.of("use", card="V1", target="A9")) == "2 of 2 from the left"
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_card_traits_are_translated_on_the_type_line(lang: str) -> None:
+    """The Spanish tutorial at huge text showed "Héroe · wayfarer": every trait of the shipped cards has its
+    words in es and it; a modder's trait without an entry shows as written."""
+    from game.engine.levels import discover_levels
+    from game.scenes.quest.cards import kind_word
+
+    cards = [c for e in discover_levels("quest") if e.ok for c in e.level.model.cards]
+    traits = {x for c in cards for x in (getattr(c, "traits", None) or ())}
+    assert len(traits) > 20
+    same = {("es", "noble"), ("it", "goblin"), ("it", "troll")}  # the same word in that language
+    for trait in traits:
+        shown = kind_word({"kind": "hero", "traits": [trait]}, lang).split(" · ")[1]
+        assert shown == t(f"quest_scene.trait.{trait}", lang), (trait, shown)
+        assert shown != trait or (lang, trait) in same, (trait, shown)
+    assert kind_word({"kind": "ally", "traits": ["moon-knight"]}, lang).endswith("moon-knight")
