@@ -172,6 +172,11 @@ class TableWords:
         mine.sort(key=lambda c: rects[c.iid].x if rects[c.iid] is not None else 0)
         return w("copy_n", lang, n=[c.iid for c in mine].index(card.iid) + 1, of=len(mine))
 
+    def marked(self, action: Action, text: str) -> str:
+        """``text`` with the copy mark in brackets when the action's card has a namesake in play."""
+        mark = self.copy_mark(action)
+        return f"{text} ({mark})" if mark else text
+
     @staticmethod
     def _in_play(view: Table) -> list[CardState]:
         """Every card on the table: staging area, active location, each side's heroes, allies and enemies."""
