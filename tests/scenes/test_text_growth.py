@@ -60,7 +60,7 @@ def test_text_size_steps_are_far_enough_apart() -> None:
     assert all(b - a >= MIN_STEP_PX for a, b in zip(heights, heights[1:])), heights
 
 
-@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "expedition"])
+@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "expedition", "quest"])
 def test_drawn_text_grows_at_every_step(ruleset: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     heights = {}
     for size in STEPS:
@@ -77,7 +77,7 @@ def test_drawn_text_grows_at_every_step(ruleset: str, tmp_path: Any, monkeypatch
     pygame.quit()
 
 
-@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "expedition"])
+@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "expedition", "quest"])
 def test_live_text_size_change_reaches_the_cached_layers(ruleset: str, tmp_path: Any,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app(tmp_path, monkeypatch, "normal")

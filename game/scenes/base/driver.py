@@ -269,8 +269,13 @@ class MatchDriver:
             return Ack(t("game.pass_to", name=self.seat_name(nxt)), line, handover=True)
         else:
             return None
-        return Ack(t("game.end_turn"), summary, handover=handover, split=self._line_of(events, boundary, start),
+        return Ack(self.ack_button(), summary, handover=handover, split=self._line_of(events, boundary, start),
                    seat=passed[-1] if passed else ended_by)
+
+    def ack_button(self) -> str:
+        """The pause button's word: ``<ruleset>_scene.ack.button`` for a ruleset without turns, else "End turn"."""
+        own = f"{self.match.ruleset_id}_scene.ack.button"
+        return t(own) if has(own) else t("game.end_turn")
 
     def _ack_key(self, name: str) -> str:
         """The pause's words: ``<ruleset>_scene.ack.<name>`` when the ruleset words it its own way, else the table's."""

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.i18n import localize, t
+from game.engine.i18n import has, localize, t
 from game.ui import gfx
 from game.ui.cards import frame
 from game.ui.cards.frame import FaceCache, badge
@@ -112,7 +112,8 @@ def kind_word(card: Any, lang: str) -> str:
     """The type line: the kind's name and the card's traits."""
     kind = field(card, "kind") or "?"
     word = t(f"quest_scene.kind.{kind}", lang) if kind in PLAYER_KINDS + ENCOUNTER_KINDS else str(kind)
-    traits = [str(x) for x in (field(card, "traits") or ()) if isinstance(x, str)]
+    traits = [t(f"quest_scene.trait.{x}", lang) if has(f"quest_scene.trait.{x}") else x
+              for x in (field(card, "traits") or ()) if isinstance(x, str)]
     return word + (" · " + ", ".join(traits[:2]) if traits else "")
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.scenes.quest.table import Table
+from game.ui import gfx
 
 BOARD = pygame.Rect(10, 56, 1010, 656)
 BAND = pygame.Rect(10, 56, 1010, 168)
@@ -26,6 +27,12 @@ STAGING = pygame.Rect(496, 60, 520, 160)
 HAND_CARD = (88, 123)
 #: the overlap of a card tucked under another (an attachment under its hero, a shadow behind its enemy)
 TUCK = 14
+
+
+def text_h(size: int, floor: int) -> int:
+    """The height of a label strip for text of ``size`` at the current text-size setting (never below ``floor``,
+    the strip the normal size was laid out with): strips grow with the setting instead of shrinking the text."""
+    return max(floor, gfx.line_height(size, True))
 
 
 def row_rects(area: pygame.Rect, n: int, size: tuple[int, int], gap: int = 8) -> list[pygame.Rect]:
@@ -63,6 +70,10 @@ class Layout:
     threat_badge: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     quest: pygame.Rect = field(default_factory=lambda: QUEST_CARD.copy())
     location: pygame.Rect = field(default_factory=lambda: LOCATION_CARD.copy())
+    phases: pygame.Rect = field(default_factory=lambda: PHASES_RECT.copy())
+    #: the heights of the band's label strips (above the cards, under the piles) at this text size
+    label_h: int = 18
+    count_h: int = 18
     row_card: tuple[int, int] = (86, 120)
     enemy_card: tuple[int, int] = (70, 98)
 
@@ -70,25 +81,35 @@ class Layout:
     def of(cls, table: Table, viewer: int) -> Layout:
         """Lay the table out for the seat in front."""
         L = cls(viewer)
-        L.piles[("encounter_deck",)] = pygame.Rect(16, 80, *PILE)
-        L.piles[("encounter_discard",)] = pygame.Rect(88, 80, *PILE)
-        L.staging_cards = pygame.Rect(STAGING.x + 84, STAGING.y + 26, STAGING.w - 92, 126)
-        L.threat_badge = pygame.Rect(STAGING.x + 8, STAGING.y + 40, 68, 84)
-        size = scale_to((100, 140), 122)
+        # the encounter band: label strips as tall as their text, the cards in the rest of the band
+        L.label_h, L.count_h = text_h(12, 18), text_h(14, 18)
+        top = BAND.y + 4 + L.label_h + 2
+        pile_h = min(PILE[1], BAND.bottom - 6 - L.count_h - 4 - top)
+        L.piles[("encounter_deck",)] = pygame.Rect(16, top, PILE[0], pile_h)
+        L.piles[("encounter_discard",)] = pygame.Rect(88, top, PILE[0], pile_h)
+        L.quest = pygame.Rect(QUEST_CARD.x, top - 2, QUEST_CARD.w, BAND.bottom - 6 - (top - 2))
+        L.location = pygame.Rect(LOCATION_CARD.x, top - 2, LOCATION_CARD.w, BAND.bottom - 6 - (top - 2))
+        staging_top = STAGING.y + 6 + text_h(13, 20)
+        L.staging_cards = pygame.Rect(STAGING.x + 84, staging_top, STAGING.w - 92, STAGING.bottom - 8 - staging_top)
+        badge_y = max(STAGING.y + 40, STAGING.y + 18 + text_h(12, 18) + 4)
+        L.threat_badge = pygame.Rect(STAGING.x + 8, badge_y, 68, min(84, STAGING.bottom - 30 - badge_y))
+        size = scale_to((100, 140), min(122, L.staging_cards.h))
         for c, r in zip(table.staging, row_rects(L.staging_cards, len(table.staging), size)):
             L.cards[c.iid] = r
         if table.location is not None:
             L.cards[table.location.iid] = L.location
+        L.phases = pygame.Rect(PHASES_RECT.x, PHASES_RECT.y, PHASES_RECT.w, max(PHASES_RECT.h, text_h(13, 18) + 8))
         others = [p for p in table.players if p.seat != viewer]
-        top = PHASES_RECT.bottom + 4
+        top = L.phases.bottom + 4
+        strip_h = 92 + text_h(13, 20) - 20  # the name line grows, the small cards keep their size
         if others:
             w = (BOARD.w - 6 * (len(others) - 1)) // len(others)
             for i, p in enumerate(others):
-                L.others[p.seat] = pygame.Rect(BOARD.x + i * (w + 6), top, w, 92)
-            top += 96
+                L.others[p.seat] = pygame.Rect(BOARD.x + i * (w + 6), top, w, strip_h)
+            top += strip_h + 4
         L.mine = pygame.Rect(BOARD.x, top, BOARD.w, BOARD.bottom - top)
         L.side = pygame.Rect(L.mine.x, L.mine.y, 132, L.mine.h)
-        L.dial = pygame.Rect(L.side.x + 16, L.side.y + 34, 100, 100)
+        L.dial = pygame.Rect(L.side.x + 16, L.side.y + 14 + text_h(14, 20), 100, 100)
         me = table.player(viewer)
         room = L.mine.h
         # the rows share the height: engaged enemies, characters (with their attachments tucked below), the hand
@@ -97,13 +118,13 @@ class Layout:
         L.enemy_card = scale_to((100, 140), enemy_h)
         L.row_card = scale_to((100, 140), char_h)
         x0 = L.side.right + 8
-        L.engaged_row = pygame.Rect(x0, L.mine.y + 18, BOARD.right - x0 - 4, enemy_h + TUCK)
+        L.engaged_row = pygame.Rect(x0, L.mine.y + 2 + text_h(12, 16), BOARD.right - x0 - 4, enemy_h + TUCK)
         L.char_row = pygame.Rect(x0, L.engaged_row.bottom + 6, BOARD.right - x0 - 4, char_h + 2 * TUCK)
         hand_h = HAND_CARD[1] if room > 400 else 112
         L.hand_card = scale_to(HAND_CARD, hand_h)
         visible = max(60, BOARD.bottom - L.char_row.bottom + 8)
         L.hand_anchor = (L.char_row.centerx, L.char_row.bottom - 4 + visible + (hand_h - visible))
-        pile_y = L.dial.bottom + 26
+        pile_y = L.dial.bottom + 8 + text_h(11, 16) + 2
         L.piles[("deck", viewer)] = pygame.Rect(L.side.x + 10, pile_y, 54, 76)
         L.piles[("discard", viewer)] = pygame.Rect(L.side.x + 70, pile_y, 54, 76)
         if me is not None:
@@ -112,11 +133,11 @@ class Layout:
         for p in others:
             box = L.others[p.seat]
             small = scale_to((100, 140), 56)
-            strip = pygame.Rect(box.x + 112, box.y + 30, box.w - 118, 58)
+            strip = pygame.Rect(box.x + 112, box.bottom - 62, box.w - 118, 58)
             chars = row_rects(strip, len(p.characters) + len(p.engaged), small, gap=4)
             for c, r in zip(p.characters + p.engaged, chars):
                 L.cards[c.iid] = r
-            L.piles[("discard", p.seat)] = pygame.Rect(box.x + 60, box.y + 32, 40, 56)
+            L.piles[("discard", p.seat)] = pygame.Rect(box.x + 60, box.bottom - 60, 40, 56)
         return L
 
 

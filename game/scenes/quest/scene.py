@@ -255,10 +255,10 @@ class QuestScene(PaneHost, RulesetScene):
         return super().round_label(view)
 
     def describe(self, action: Action) -> str:
-        """Short words for the bar (it is narrow); the rules' sentence for everything else."""
+        """Short words for the bar (narrow); the rules' sentence otherwise, saying which copy of a card it means."""
         if action.kind in BAR_WORDS:
             return self.words("bar." + action.kind)
-        return super().describe(action)
+        return self.words_of.marked(action, super().describe(action))
 
     def sentence(self, action: Action) -> str:
         """The rules' own sentence for an action (``describe`` shortens some for the bar)."""

@@ -117,6 +117,8 @@ class Table:
     attack: dict[str, Any] = field(default_factory=dict)
     revealed: tuple[str, ...] = ()
     decision: Any = None
+    #: action events and card actions waiting on the stack, oldest first: (card instance, seat, target or None)
+    stack: tuple[tuple[str, int, str | None], ...] = ()
 
     def player(self, seat: int) -> PlayerState | None:
         """The side of ``seat`` (None when there is no such seat)."""
@@ -191,4 +193,14 @@ class Table:
                    _opt_int(get(qv, "holder")), stage, card(active) if active is not None else None,
                    tuple(card(c) for c in get(qv, "staging") or ()), _int(get(qv, "staging_threat")),
                    _int(get(qv, "encounter_deck")), tuple(reversed(_ids(get(qv, "encounter_discard")))),
-                   tuple(players), cards, attack, (), dec)
+                   tuple(players), cards, attack, (), dec, _stack(get(qv, "stack")))
+
+
+def _stack(items: Any) -> tuple[tuple[str, int, str | None], ...]:
+    """The stack's items as (card, seat, target); items without a card are left out."""
+    out = []
+    for i in items or ():
+        card = _str(get(i, "card"))
+        if card:
+            out.append((card, _int(get(i, "seat")), _str(get(i, "target"))))
+    return tuple(out)

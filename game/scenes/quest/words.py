@@ -102,6 +102,9 @@ class TableWords:
         defender = view.find(str(action.get("card") or action.get("defender") or ""))
         lang = self.scene.lang
         if defender is None:
+            attacked = view.owner(enemy.iid)
+            if attacked is not None and attacked != self.scene.L.viewer:  # another seat's heroes take it
+                return w("preview.undefended_other", lang, n=atk, name=self.scene.seat_name(attacked))
             return w("preview.undefended", lang, n=atk)
         dmg = max(0, atk - self.stat(defender, "defense"))
         left = self.stat(defender, "hp") - defender.damage - dmg
@@ -149,6 +152,39 @@ class TableWords:
         return w("preview.take_dies" if left <= 0 else "preview.take", self.scene.lang, name=self.name(hero.cid), n=atk)
 
     # ---------------------------------------------------------------- cards
+    def copy_mark(self, action: Action) -> str:
+        """Which card an action's chosen card is when another card in play has its name ("" when none does):
+        its owner ("Bruno's") when the copies are on different sides, else its place ("2 of 2 from the left"),
+        so a choice between two Herb Wardens never shows two identical lines."""
+        view: Table = self.scene.table
+        iid = next((v for k in ("target", "on") if isinstance(v := action.get(k), str)), None)
+        card = view.find(iid) if iid else None
+        if card is None or not card.cid:
+            return ""
+        same = [c for c in self._in_play(view) if c.cid == card.cid]
+        if len(same) < 2:
+            return ""
+        lang, owner = self.scene.lang, view.owner(card.iid)
+        mine = [c for c in same if view.owner(c.iid) == owner]
+        if len(mine) == 1 and owner is not None:
+            return w("copy_of", lang, name=self.scene.seat_name(owner))
+        rects = {c.iid: self.scene.rect_of(c.iid) for c in mine}
+        mine.sort(key=lambda c: rects[c.iid].x if rects[c.iid] is not None else 0)
+        return w("copy_n", lang, n=[c.iid for c in mine].index(card.iid) + 1, of=len(mine))
+
+    def marked(self, action: Action, text: str) -> str:
+        """``text`` with the copy mark in brackets when the action's card has a namesake in play."""
+        mark = self.copy_mark(action)
+        return f"{text} ({mark})" if mark else text
+
+    @staticmethod
+    def _in_play(view: Table) -> list[CardState]:
+        """Every card on the table: staging area, active location, each side's heroes, allies and enemies."""
+        cards = list(view.staging) + ([view.location] if view.location is not None else [])
+        for p in view.players:
+            cards += list(p.heroes + p.allies + p.engaged)
+        return cards
+
     def name(self, cid: str | None) -> str:
         """A card's name in the current language."""
         card = self.scene.card_def(cid)

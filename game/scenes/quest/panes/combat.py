@@ -1,5 +1,6 @@
 """Combat on the quest table: arrows from the attacking enemy to its defender (or to the player it
-attacks, undefended), from declared attackers to the enemy they attack, and the preview of the damage.
+attacks, undefended: the line says whose heroes take it), from declared attackers to the enemy they attack,
+and the preview of the damage.
 
 Why a module of its own: the seed's combat is a sequence of single attacks; the players must see which
 enemy attacks whom and what it will cost before they confirm (a defender, or no defender), and what
@@ -37,11 +38,8 @@ class CombatPane(Pane):
             return
         gfx.highlight(surface, enemy.inflate(8, 8), ENEMY_ARROW, 3)  # the enemy attacking (or being attacked)
         defender = s.rect_of(att.get("defender"))
-        seat = att.get("seat")
-        if defender is not None:
+        if defender is not None:  # undefended: no arrow (the enemy already sits with the player it attacks)
             arrow(surface, enemy.midbottom, defender.midtop, ENEMY_ARROW, bend=0.2)
-        elif isinstance(seat, int) and seat != s.L.viewer and seat in s.L.others:
-            arrow(surface, enemy.midbottom, s.L.others[seat].center, ENEMY_ARROW, bend=0.2)
         for a in att.get("attackers", ()) or ():
             r = s.rect_of(a)
             if r is not None:

@@ -15,7 +15,7 @@ import pygame
 from game.engine.i18n import localize
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
-from game.scenes.quest.layout import BAND, STAGING
+from game.scenes.quest.layout import BAND, STAGING, text_h
 from game.scenes.quest.table import Table
 from game.ui import gfx
 from game.ui.cards.frame import badge
@@ -31,18 +31,18 @@ class EncounterPane(Pane):
         s = self.scene
         L, tx, pal = s.L, s.texts, gfx.palette()
         gfx.panel(surface, BAND, radius=12)
-        label = pygame.Rect(0, 0, 0, 18)
+        lh = L.label_h
         for key, words in ((("encounter_deck",), s.words("encounter_deck")),
                            (("encounter_discard",), s.words("encounter_discard"))):
             r = L.piles[key]
-            tx.line(surface, words, pygame.Rect(r.x - 2, BAND.y + 4, r.w + 4, 18), 12, pal.ink, "center", bold=True,
+            tx.line(surface, words, pygame.Rect(r.x - 2, BAND.y + 4, r.w + 4, lh), 12, pal.ink, "center", bold=True,
                     minimum=7)
             self.pile(surface, r, key, view)
-        label = pygame.Rect(L.quest.x, BAND.y + 4, L.quest.w, 18)
+        label = pygame.Rect(L.quest.x, BAND.y + 4, L.quest.w, lh)
         tx.line(surface, s.words("stage", n=view.stage.index + 1, of=view.stage.count), label, 13, pal.ink, "midleft",
                 bold=True, minimum=8)
         self.quest_card(surface, L.quest, view)
-        label = pygame.Rect(L.location.x - 4, BAND.y + 4, L.location.w + 8, 18)
+        label = pygame.Rect(L.location.x - 4, BAND.y + 4, L.location.w + 8, lh)
         tx.line(surface, s.words("location"), label, 12, pal.ink, "center", bold=True, minimum=7)
         if view.location is not None:
             s.painter.draw(surface, view.location, L.location, tx)
@@ -67,7 +67,7 @@ class EncounterPane(Pane):
         else:
             gfx.rounded_rect(surface, rect, gfx.with_alpha(pal.panel_dark, 120), 6)
             gfx.rounded_rect(surface, rect, pal.edge, 6, 1)
-        box = pygame.Rect(rect.x - 4, rect.bottom + 8, rect.w + 8, 18)
+        box = pygame.Rect(rect.x - 4, rect.bottom + 4, rect.w + 8, s.L.count_h)
         s.texts.line(surface, str(n), box, 14, pal.ink, "center", bold=True, minimum=8)
 
     def quest_card(self, surface: pygame.Surface, rect: pygame.Rect, view: Table) -> None:
@@ -79,10 +79,11 @@ class EncounterPane(Pane):
         inner = rect.inflate(-8, -8)
         pygame.draw.rect(surface, gfx.lerp_colour(pal.panel, light, 0.5), inner, border_radius=7)
         name = localize(view.stage.name, s.lang) if view.stage.name else s.words("quest")
-        band = pygame.Rect(inner.x + 4, inner.y + 3, inner.w - 8, 22)
+        band = pygame.Rect(inner.x + 4, inner.y + 3, inner.w - 8, text_h(14, 22))
         pygame.draw.rect(surface, gfx.lerp_colour(main, (0, 0, 0), 0.15), band, border_radius=5)
         tx.line(surface, name, band.inflate(-10, -2), 14, pal.ink_light, "midleft", bold=True, minimum=8)
-        track = pygame.Rect(inner.x + 6, inner.bottom - 30, inner.w - 12, 24)
+        track_h = text_h(13, 24)
+        track = pygame.Rect(inner.x + 6, inner.bottom - track_h - 6, inner.w - 12, track_h)
         body = pygame.Rect(inner.x + 6, band.bottom + 4, inner.w - 12, track.y - band.bottom - 8)
         preview = s.quest_preview(view)
         if preview is not None:
@@ -116,15 +117,17 @@ class EncounterPane(Pane):
         s, L, pal, tx = self.scene, self.scene.L, gfx.palette(), self.scene.texts
         area = pygame.Rect(STAGING)
         gfx.rounded_rect(surface, area, gfx.with_alpha(pal.table_dark, 90), 10)
-        tx.line(surface, s.words("staging"), pygame.Rect(area.x + 84, area.y + 4, area.w - 92, 20), 13, pal.ink,
+        tx.line(surface, s.words("staging"), pygame.Rect(area.x + 84, area.y + 4, area.w - 92, text_h(13, 20)), 13,
+                pal.ink,
                 "midleft", bold=True, minimum=8)
         tb = L.threat_badge
-        tx.line(surface, s.words("threat"), pygame.Rect(tb.x - 4, tb.y - 22, tb.w + 8, 18), 12, pal.ink, "center",
+        th = text_h(12, 18)
+        tx.line(surface, s.words("threat"), pygame.Rect(tb.x - 4, tb.y - th - 4, tb.w + 8, th), 12, pal.ink, "center",
                 bold=True, minimum=7)
         badge(surface, tb.center, min(tb.w, tb.h) // 2 - 4, str(view.staging_threat), art.THREAT, "circle",
               ink=pal.ink_light)
         icon = gfx.load_svg("quest/threat.svg", (26, 26))
-        surface.blit(icon, icon.get_rect(midtop=(tb.centerx, tb.bottom + 2)))
+        surface.blit(icon, icon.get_rect(midtop=(tb.centerx, min(tb.bottom + 2, area.bottom - 28))))
         for c in view.staging:
             r = L.cards.get(c.iid)
             if r is not None:

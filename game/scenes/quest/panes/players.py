@@ -13,6 +13,7 @@ import pygame
 
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
+from game.scenes.quest.layout import text_h
 from game.scenes.quest.table import PlayerState, Table
 from game.ui import gfx
 from game.ui.cards.frame import badge
@@ -33,7 +34,8 @@ class MinePane(Pane):
         gfx.panel(surface, L.mine, radius=12, colour=gfx.lerp_colour(pal.panel, pal.accent, 0.12) if acting else None)
         side = L.side
         gfx.draw_seat_badge(surface, me.seat, (side.x + 18, side.y + 16), 9)
-        tx.line(surface, s.seat_name(me.seat), pygame.Rect(side.x + 32, side.y + 6, side.w - 36, 20), 14, pal.ink,
+        tx.line(surface, s.seat_name(me.seat), pygame.Rect(side.x + 32, side.y + 6, side.w - 36, text_h(14, 20)), 14,
+                pal.ink,
                 "midleft", bold=True, minimum=8)
         self.dial(surface, L.dial, me)
         for key, words in ((("deck", me.seat), s.words("deck")), (("discard", me.seat), s.words("discard"))):
@@ -44,16 +46,19 @@ class MinePane(Pane):
                 surface.blit(s.painter.surface_of(top, r.size), r)
             else:
                 gfx.rounded_rect(surface, r, pal.edge, 6, 1)
-            tx.line(surface, words, pygame.Rect(r.x - 3, r.y - 18, r.w + 6, 16), 11, pal.ink, "center", bold=True,
+            lh = text_h(11, 16)
+            tx.line(surface, words, pygame.Rect(r.x - 3, r.y - lh - 2, r.w + 6, lh), 11, pal.ink, "center", bold=True,
                     minimum=7)
-            tx.line(surface, str(n), pygame.Rect(r.x, r.bottom + 2, r.w, 16), 12, pal.ink, "center", bold=True,
-                    minimum=7)
-        hand = pygame.Rect(side.x + 6, L.piles[("deck", me.seat)].bottom + 20, side.w - 12, 18)
+            tx.line(surface, str(n), pygame.Rect(r.x, r.bottom + 2, r.w, text_h(12, 16)), 12, pal.ink, "center",
+                    bold=True, minimum=7)
+        hand = pygame.Rect(side.x + 6, L.piles[("deck", me.seat)].bottom + 4 + text_h(12, 16), side.w - 12,
+                           text_h(12, 18))
         if hand.bottom < side.bottom:
             tx.line(surface, s.words("hand_n", n=me.hand_count), hand, 12, pal.ink, "midleft", minimum=7)
         if s.setup_pane.choices(view):  # the set-up choice covers the (still empty) rows
             return
-        tx.line(surface, s.words("engaged"), pygame.Rect(L.engaged_row.x, L.mine.y + 2, 230, 16), 12, pal.ink_soft,
+        tx.line(surface, s.words("engaged"), pygame.Rect(L.engaged_row.x, L.mine.y + 2, 300, text_h(12, 16)), 12,
+                pal.ink_soft,
                 "midleft", bold=True, minimum=7)
         for c in me.engaged:
             r = L.cards.get(c.iid)
@@ -65,7 +70,8 @@ class MinePane(Pane):
                     s.painter.shadow_back(surface, sr, view.cards.get(sid))
             s.painter.draw(surface, c, r, tx, lit=s.lit(c.iid))
         if not me.engaged:
-            tx.line(surface, s.words("no_enemies"), pygame.Rect(L.engaged_row.x + 10, L.engaged_row.y + 20, 400, 18),
+            tx.line(surface, s.words("no_enemies"), pygame.Rect(L.engaged_row.x + 10, L.engaged_row.y + 20, 520,
+                                                                text_h(12, 18)),
                     12, pal.ink_soft, "midleft", minimum=7)
         for c in me.characters:
             r = L.cards.get(c.iid)
@@ -96,7 +102,8 @@ class MinePane(Pane):
         pygame.draw.circle(surface, pal.edge, c, r, 2)
         s.texts.line(surface, str(round(shown)), pygame.Rect(c[0] - r + 14, c[1] - 26, 2 * r - 28, 34), 28, pal.ink,
                      "center", bold=True, minimum=12)
-        s.texts.line(surface, s.words("threat"), pygame.Rect(c[0] - r + 14, c[1] + 12, 2 * r - 28, 16), 11, pal.ink,
+        s.texts.line(surface, s.words("threat"), pygame.Rect(c[0] - r + 14, c[1] + 10, 2 * r - 28, text_h(11, 16)), 11,
+                     pal.ink,
                      "center", minimum=7)
 
 
@@ -115,14 +122,15 @@ class OthersPane(Pane):
             acting = s.seat_to_act() == seat
             gfx.panel(surface, box, radius=10, colour=gfx.lerp_colour(pal.panel, pal.accent, 0.18) if acting else None)
             gfx.draw_seat_badge(surface, seat, (box.x + 14, box.y + 14), 8)
-            tx.line(surface, s.seat_name(seat), pygame.Rect(box.x + 26, box.y + 4, box.w // 2 - 30, 20), 13, pal.ink,
+            name_h = text_h(13, 20)
+            tx.line(surface, s.seat_name(seat), pygame.Rect(box.x + 26, box.y + 4, box.w // 2 - 30, name_h), 13, pal.ink,
                     "midleft", bold=True, minimum=7)
             info = s.words("other_info", threat=s.motion.shown_threat(seat, p.threat), hand=p.hand_count, deck=p.deck)
             if p.out:
                 info = s.words("out")
-            tx.line(surface, info, pygame.Rect(box.centerx, box.y + 4, box.w // 2 - 8, 20), 12, pal.ink, "midright",
+            tx.line(surface, info, pygame.Rect(box.centerx, box.y + 4, box.w // 2 - 8, name_h), 12, pal.ink, "midright",
                     minimum=7)
-            badge(surface, (box.x + 30, box.y + 58), 18, str(p.threat), art.THREAT, ink=pal.ink_light)
+            badge(surface, (box.x + 30, box.bottom - 34), 18, str(p.threat), art.THREAT, ink=pal.ink_light)
             r = L.piles[("discard", seat)]
             if p.discard:
                 surface.blit(s.painter.surface_of(view.cards.get(p.discard[0]), r.size), r)

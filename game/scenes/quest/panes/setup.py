@@ -1,6 +1,6 @@
 """The set-up choices of the seat in front, over its (still empty) area: which deck to play (each deck
 a button with its name, its spheres' emblems and its heroes) and the opening hand (keep it, or the one
-mulligan), with the hand fanned below.
+mulligan), with the hand's cards in a row inside the panel (the fan below is mostly under it).
 
 Why a module of its own: the bar at the side is narrow and these are the first choices of a game; a
 deck is chosen by what is in it, so each choice shows it.
@@ -16,6 +16,7 @@ from game.engine.actions import Action
 from game.engine.i18n import localize
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
+from game.scenes.quest.layout import HAND_CARD, row_rects, scale_to, text_h
 from game.scenes.quest.table import Table
 from game.ui import gfx
 
@@ -44,7 +45,7 @@ class SetupPane(Pane):
         if not acts:
             return []
         panel = self.panel()
-        top = panel.y + 44
+        top = self.body_top()
         if acts[0].kind == "deck":
             n = len(acts)
             cols = min(4, n)
@@ -68,14 +69,23 @@ class SetupPane(Pane):
         gfx.shadow(surface, panel, 12, (3, 6), blur=6)
         gfx.panel(surface, panel, radius=12)
         title = s.words("choose_deck") if boxes[0][0].kind == "deck" else s.words("opening_hand")
-        tx.line(surface, title, pygame.Rect(panel.x + 14, panel.y + 8, panel.w - 28, 28), 20, pal.ink, "midleft",
+        tx.line(surface, title, pygame.Rect(panel.x + 14, panel.y + 8, panel.w - 28, text_h(20, 28)), 20, pal.ink,
+                "midleft",
                 bold=True, minimum=10)
         hovered = s.router.hovered.key if s.router.hovered is not None else None
         if boxes[0][0].kind != "deck":
             me = view.player(s.L.viewer)
             n = len(me.hand or ()) if me is not None else 0
-            body = pygame.Rect(panel.x + 14, panel.y + 44, panel.w - 28, boxes[0][1].y - panel.y - 54)
+            top = self.body_top()
+            body = pygame.Rect(panel.x + 14, top, panel.w - 28, boxes[0][1].y - top - 10)
+            cards = self.hand_rects(view)
+            if cards:
+                body.h = min(body.h, cards[0][1].y - 6 - body.y)
             tx.block(surface, s.words("mulligan_help", n=n), body, 15, 9, pal.ink)
+            for cid, r in cards:
+                img = s.painter.face(cid, r.size)
+                if img is not None:
+                    surface.blit(img, r)
         for a, r in boxes:
             lit = hovered == ("setup", a.key)
             bg = gfx.lerp_colour(pal.panel_dark, pal.accent, 0.35 if lit else 0.0) if a.kind == "deck" else \
@@ -88,12 +98,34 @@ class SetupPane(Pane):
                 word = s.words("keep") if a.kind == "keep" else s.words("mulligan")
                 tx.line(surface, word, r.inflate(-16, -6), 17, gfx.readable_ink(bg), "center", bold=True, minimum=9)
 
+    def body_top(self) -> int:
+        """Where the panel's content starts, under its title (the title grows with the text size)."""
+        return self.panel().y + 16 + text_h(20, 28)
+
+    def hand_rects(self, view: Table) -> list[tuple[str | None, pygame.Rect]]:
+        """While the seat in front keeps or redraws its opening hand: (card id, rect) of each hand card in a row
+        inside the panel, above the buttons (the fanned hand below is mostly under the panel)."""
+        acts = self.choices(view)
+        me = view.player(self.scene.L.viewer)
+        if not acts or acts[0].kind == "deck" or me is None or not me.hand:
+            return []
+        panel, buttons = self.panel(), self.boxes(view)
+        top = self.body_top() + 2 * gfx.line_height(15) + 6  # two lines of help above the cards
+        h = min(HAND_CARD[1], buttons[0][1].y - 10 - top)
+        if h < 56:  # no room for readable cards: the fan below shows them
+            return []
+        size = scale_to(HAND_CARD, h)
+        width = min(panel.w - 28, len(me.hand) * (size[0] + 8) - 8)
+        area = pygame.Rect(panel.centerx - width // 2, buttons[0][1].y - 10 - h, width, h)
+        return [(view.cards.get(iid), r) for iid, r in zip(me.hand, row_rects(area, len(me.hand), size))]
+
     def deck_box(self, surface: pygame.Surface, action: Action, r: pygame.Rect, ink: Any) -> None:
         """A deck's button: name, its heroes' spheres as emblems, the heroes' names."""
         s, tx = self.scene, self.scene.frame_texts
         deck = s.deck_def(action.get("deck"))
         name = localize(art.field(deck, "name"), s.lang) if deck is not None else str(action.get("deck"))
-        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, 24), 16, ink, "midleft", bold=True,
+        name_h = text_h(16, 24)
+        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, name_h), 16, ink, "midleft", bold=True,
                 minimum=9)
         heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
         spheres: list[str] = []
@@ -104,7 +136,7 @@ class SetupPane(Pane):
         for i, sp in enumerate(spheres):  # the deck's spheres along the bottom
             _, _, emb = s.sphere_look(sp)
             surface.blit(art.emblem(emb, 26), (r.x + 12 + 30 * i, r.bottom - 32))
-        y = r.y + 34
+        y = r.y + 10 + name_h
         line_h = max(16, gfx.line_height(12) + 2)
         for h in heroes:
             if h is None or y + line_h > r.bottom - 34:
@@ -118,4 +150,12 @@ class SetupPane(Pane):
         from game.ui.input import HitRegion
 
         s = self.scene
-        return [HitRegion(r, a, key=("setup", a.key), tooltip=s.rule_hint(a)) for a, r in self.boxes(view)]
+        from game.ui.payload import Ref
+
+        out = [HitRegion(r, a, key=("setup", a.key), tooltip=s.rule_hint(a)) for a, r in self.boxes(view)]
+        me = view.player(s.L.viewer)
+        for iid, (_, r) in zip(me.hand or () if me is not None else (), self.hand_rects(view)):
+            ref = Ref.of("card", iid)  # a click zooms the card, as in the fan below
+            out.append(HitRegion(r, ref, tooltip=s.card_tip(iid), inspect=ref, key=("setup-card", iid),
+                                 highlight=False))
+        return out

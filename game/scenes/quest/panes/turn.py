@@ -1,6 +1,7 @@
 """The turn strip under the encounter band: what the round is doing now (the step in words), the seats
 in turn order from the first player, who decides, and the open action window with the seat holding
-priority.
+priority; while a played event or card action waits on the stack, the step's place names it (who played
+it, on what), since nothing else on the table shows it until everyone has passed.
 
 Why a module of its own: the seven phases are on the chrome's phase track above the table; inside a
 phase the seed's steps and its "player actions" windows decide who may act, and the players must
@@ -15,7 +16,6 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.scenes.base.pane import Pane
-from game.scenes.quest.layout import PHASES_RECT
 from game.scenes.quest.table import Table
 from game.ui import gfx
 
@@ -39,16 +39,18 @@ class TurnPane(Pane):
 
     def marker_rect(self) -> pygame.Rect:
         """Where the open window and priority are shown."""
-        return pygame.Rect(PHASES_RECT.right - 250, PHASES_RECT.y + 2, 250, PHASES_RECT.h - 4)
+        ph = self.scene.L.phases
+        return pygame.Rect(ph.right - 250, ph.y + 2, 250, ph.h - 4)
 
     def seat_rects(self, view: Table) -> list[tuple[int, pygame.Rect]]:
         """(seat, chip) in turn order from the first player, left of the window marker."""
+        ph = self.scene.L.phases
         n = len(view.players)
         order = [(view.first_player + k) % n for k in range(n)] if n else []
         right = self.marker_rect().x - 8
-        w = min(SEAT_W, max(60, (right - PHASES_RECT.x - 330) // max(1, n)))
+        w = min(SEAT_W, max(60, (right - ph.x - 330) // max(1, n)))
         x0 = right - n * (w + 4)
-        return [(seat, pygame.Rect(x0 + k * (w + 4), PHASES_RECT.y + 2, w, PHASES_RECT.h - 4))
+        return [(seat, pygame.Rect(x0 + k * (w + 4), ph.y + 2, w, ph.h - 4))
                 for k, seat in enumerate(order)]
 
     def shown(self, view: Table) -> StripState:
@@ -62,14 +64,21 @@ class TurnPane(Pane):
     def draw(self, surface: pygame.Surface, view: Table) -> None:
         """Draw the step words, the seats in turn order and the window marker."""
         s, pal, tx = self.scene, gfx.palette(), self.scene.texts
+        ph = s.L.phases
         chips = self.seat_rects(view)
-        left = pygame.Rect(PHASES_RECT.x + 4, PHASES_RECT.y + 2, (chips[0][1].x if chips else
-                                                                  self.marker_rect().x) - PHASES_RECT.x - 12,
-                           PHASES_RECT.h - 4)
+        left = pygame.Rect(ph.x + 4, ph.y + 2, (chips[0][1].x if chips else
+                                                                  self.marker_rect().x) - ph.x - 12,
+                           ph.h - 4)
         gfx.rounded_rect(surface, left, gfx.with_alpha(pal.panel_dark, 200), 8)
         shown = self.shown(view)
-        tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
-                minimum=7)
+        pending = self.stack_words(view)
+        if pending:  # a played event waits for everyone to pass: say so where the step is
+            gfx.rounded_rect(surface, left, gfx.with_alpha(pal.accent, 230), 8)
+            tx.line(surface, pending, left.inflate(-14, -2), 13, gfx.readable_ink(pal.accent), "midleft", bold=True,
+                    minimum=7)
+        else:
+            tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
+                    minimum=7)
         deciding = shown.deciding
         for seat, r in chips:
             lit = seat == deciding
@@ -95,18 +104,34 @@ class TurnPane(Pane):
             gfx.rounded_rect(surface, m, gfx.with_alpha(pal.panel_dark, 120), 8)
             tx.line(surface, s.words("no_window"), m.inflate(-14, -2), 12, pal.ink_soft, "center", minimum=7)
 
+    def stack_words(self, view: Table) -> str:
+        """What waits on the stack, newest first ("" when nothing): "Waiting: Mend (Ana) on Wren"."""
+        s = self.scene
+        items = []
+        for card, seat, target in reversed(view.stack):
+            name = s.words_of.name(view.cards.get(card, card))
+            if target:
+                items.append(s.words("stack_item_on", card=name, who=s.seat_name(seat),
+                                     target=s.words_of.name(view.cards.get(target, target))))
+            else:
+                items.append(s.words("stack_item", card=name, who=s.seat_name(seat)))
+        return s.words("stack", items=", ".join(items)) if items else ""
+
     def regions(self, view: Table, legal: list[Any]) -> list[Any]:
         """The step explains its phase; each seat its threat; the marker the window."""
         from game.ui.input import HitRegion
         from game.ui.payload import Ref
 
         s = self.scene
+        ph = s.L.phases
         out = []
         phase_tip = f"tip.phase.{view.phase}"
         chips = self.seat_rects(view)
-        left = pygame.Rect(PHASES_RECT.x, PHASES_RECT.y, (chips[0][1].x if chips else self.marker_rect().x)
-                           - PHASES_RECT.x - 8, PHASES_RECT.h)
-        if s.has_words(phase_tip):
+        left = pygame.Rect(ph.x, ph.y, (chips[0][1].x if chips else self.marker_rect().x)
+                           - ph.x - 8, ph.h)
+        if view.stack:
+            out.append(HitRegion(left, Ref.of("stack"), tooltip=s.words("tip.stack"), highlight=False))
+        elif s.has_words(phase_tip):
             out.append(HitRegion(left, Ref.of("phase", view.phase), tooltip=s.words(phase_tip), highlight=False))
         for seat, r in chips:
             p = view.player(seat)
