@@ -5,6 +5,8 @@ window straight into a game (the menu is underneath: quitting the game returns t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import argparse
 import logging
 import sys
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     seats = seats[:hi] if len(seats) > hi else seats
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
     try:
-        match = Match.new(rs.id, level, seats, seed)
+        match = Match.new(rs.id, level, localized_seats(seats), seed)
     except ValueError as exc:
         return _error(str(exc))
 
@@ -90,3 +92,24 @@ def _replay(file: str) -> int:
         return TheatreScene(app, cursor)
 
     return run_app(first)
+
+
+def localized_seats(tokens: list[str], lang: str | None = None) -> list[Any]:
+    """The seats of ``--seats`` with the default names in the player's language ("Jugador 1", "Bot 2"), as
+    the seat set-up screen names them; a seat given by name keeps its name (the language: the settings')."""
+    from game.app.main import load_strings
+    from game.engine.i18n import t
+    from game.engine.protocol import seat_specs
+
+    load_strings()
+    if lang is None:
+        from game.app.settings import read_settings
+
+        lang = read_settings()[0].language
+    specs = seat_specs(tokens)
+    for i, token in enumerate(tokens):
+        kind = token.split("@", 1)[0]
+        if kind in ("human", "bot") or kind.startswith("bot:"):
+            key = "seats.player_n" if specs[i].kind == "human" else "seats.bot_n"
+            specs[i] = replace(specs[i], name=t(key, lang, n=i + 1))
+    return specs
