@@ -171,10 +171,11 @@ class SeatSetupScene(Scene):
         fit_text(b, text, 24)  # a long name at large text: shortened, the whole in the tooltip
         return b
 
-    def cycle_choice(self, seat: int) -> None:
-        """Give a seat the next hero, faction or deck (the others' lists follow: a hero is played once)."""
+    def cycle_choice(self, seat: int, step: int = 1) -> None:
+        """Give a seat the next (``step`` -1: the previous) hero, faction or deck (the others' lists follow: a
+        hero is played once)."""
         self._read()
-        self.choices.cycle(seat, self.count)
+        self.choices.cycle(seat, self.count, step)
         self.rebuild_ui()
 
     def _read(self) -> None:
@@ -197,6 +198,12 @@ class SeatSetupScene(Scene):
         """Buttons and drop-downs; Esc goes back."""
         import pygame_gui
 
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 3:  # right-click: the previous one
+            hit = next((i for i, b in enumerate(self.choice_buttons)
+                        if b.is_enabled and b.rect.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.cycle_choice(hit, -1)
+                return
         if self.handle_ui_event(event):
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -114,3 +114,14 @@ def test_issue15_4_the_column_speaks_the_players_language(app: Any, lang: str) -
         assert ("Héroes" if lang == "es" else "Eroi") in tip
     finally:
         i18n.set_language("en")
+
+
+def test_issue15_4_a_right_click_goes_back_to_the_previous_choice(app: Any) -> None:
+    scene = _setup(app, "dungeon", "standard")
+    first = scene.choices.values(0, scene.count)
+    click(app, scene.choice_buttons[0].rect.center, button=3)  # the level's -> the last one, backwards
+    assert scene.seat_specs()[0].choice == first[-1]
+    click(app, scene.choice_buttons[0].rect.center)            # and forwards again
+    assert scene.seat_specs()[0].choice is None
+    assert "right-click" in scene.choice_buttons[0].tool_tip_text
+    assert app.errors == []
