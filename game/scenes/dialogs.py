@@ -205,9 +205,10 @@ class ResultScene(DialogScene):
     CHART_SIZE = (760, 640)
 
     def __init__(self, app: Any, winners: list[str], scores: list[tuple[str, str]],
-                 on_rematch: Callable[[], None], reason: str = "") -> None:
+                 on_rematch: Callable[[], None], reason: str = "", score_key: str = "result.score") -> None:
         super().__init__(app)
         self.winners, self.scores, self.on_rematch, self.reason = winners, scores, on_rematch, reason
+        self.score_key = score_key  # the ruleset's line naming what a score counts ("Ana: 7 Valor"), else the plain one
         self.extras: Any = None   # the theatre's Replay button and chart (game/scenes/theatre/hooks.py)
         self.layout: tuple[tuple[int, int], bool] | None = None   # (size, Replay offered) as last built
 
@@ -227,7 +228,7 @@ class ResultScene(DialogScene):
         if self.reason:
             lines.append(f"<i>{html.escape(self.reason)}</i>")
         for name, score in self.scores:
-            lines.append(html.escape(t("result.score", name=name, score=score)))
+            lines.append(html.escape(score_line(self.score_key, name, score)))
         body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
         box = self.below(title, 80 + (self.CHART_H if self.size[1] > 420 else 0), gap=10)
         self.textbox(box, body, "#parchment_box")
@@ -278,3 +279,18 @@ class ResultScene(DialogScene):
     def dismiss(self) -> None:
         """Esc looks at the final table."""
         self.app.pop()
+
+
+def score_line(key: str, name: str, score: str) -> str:
+    """One seat's score in words: ``key`` (a plural entry agrees with the number), else ``result.score``."""
+    from game.engine import i18n
+
+    try:
+        count: float | None = float(score)
+    except ValueError:
+        count = None
+    if not i18n.has(key):
+        key = "result.score"
+    if count is not None and count.is_integer():
+        return t(key, name=name, score=score, count=int(count))
+    return t(key, name=name, score=score, count=count if count is not None else 0)

@@ -26,7 +26,8 @@ def show_result(scene: Any) -> None:
     if res is not None and res.reason:
         reason = scene.result_reason(res.reason)
     scene.app.play_sound("victory")
-    scene.app.push(ResultScene(scene.app, winners, scores, scene.rematch, reason))
+    scene.app.push(ResultScene(scene.app, winners, scores, scene.rematch, reason,
+                               score_key=f"{scene.match.ruleset_id}.result.score"))
 
 
 def result_reason(ruleset_id: str, reason: str) -> str:

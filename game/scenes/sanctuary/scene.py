@@ -407,7 +407,8 @@ class SanctuaryScene(PaneHost, RulesetScene):
         scores = [(self.seat_name(i), str(int(sc) if float(sc).is_integer() else round(float(sc), 2)))
                   for i, sc in enumerate(res.scores or ())]
         self.app.play_sound("victory")
-        self.app.push(ResultScene(self.app, winners, scores, self.rematch, _t(f"end.{res.reason}")))
+        self.app.push(ResultScene(self.app, winners, scores, self.rematch, _t(f"end.{res.reason}"),
+                                  score_key="sanctuary.result.score"))
 
     def on_settings_changed(self) -> None:
         """Repaint card faces in the new language, palette or text size."""

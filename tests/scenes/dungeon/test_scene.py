@@ -112,6 +112,7 @@ def test_a_whole_game_plays_to_the_end_by_clicks_against_a_bot(app: Any) -> None
     assert scene.match.is_over()
     assert {"choose_map", "draw", "place"} <= kinds
     assert wait_until(app, lambda: isinstance(app.top, ResultScene), 30)
+    assert app.top.score_key == "dungeon.result.score", "the score lines say they count Valor"
     assert app.errors == []
 
 

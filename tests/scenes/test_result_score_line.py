@@ -1,0 +1,36 @@
+"""The result screen's score lines say what they count, in the player's language and with the number's plural
+form: Valor in dungeon, Structure in sanctuary, gold in expedition, victory points in quest; a ruleset without
+such a line (or a score that is no number) gets the plain "Ana: 7"."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.main import load_strings
+from game.engine import i18n
+from game.engine.registry import all_rulesets
+from game.scenes.dialogs import score_line
+
+
+@pytest.mark.parametrize("lang,score,text", [
+    ("en", "1", "Ana: 1 victory point"), ("en", "3", "Ana: 3 victory points"),
+    ("es", "1", "Ana: 1 punto de victoria"), ("it", "4", "Ana: 4 punti vittoria"),
+])
+def test_quest_score_is_victory_points_with_their_plural(lang: str, score: str, text: str) -> None:
+    all_rulesets()  # the rulesets' catalogues are loaded
+    load_strings()  # and the app's
+    i18n.set_language(lang)
+    try:
+        assert score_line("quest.result.score", "Ana", score) == text
+    finally:
+        i18n.set_language("en")
+
+
+def test_other_rulesets_name_their_score_and_an_unknown_key_falls_back() -> None:
+    all_rulesets()
+    load_strings()
+    assert score_line("dungeon.result.score", "Ana", "7") == "Ana: 7 Valor"
+    assert score_line("sanctuary.result.score", "Bo", "12") == "Bo: 12 Structure"
+    assert score_line("expedition.result.score", "Cy", "40") == "Cy: 40 gold"
+    assert score_line("skirmish.result.score", "Di", "2") == "Di: 2"
+    assert score_line("dungeon.result.score", "Ana", "n/a") == "Ana: n/a Valor"
