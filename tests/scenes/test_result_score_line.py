@@ -34,3 +34,26 @@ def test_other_rulesets_name_their_score_and_an_unknown_key_falls_back() -> None
     assert score_line("expedition.result.score", "Cy", "40") == "Cy: 40 gold"
     assert score_line("skirmish.result.score", "Di", "2") == "Di: 2"
     assert score_line("dungeon.result.score", "Ana", "n/a") == "Ana: n/a Valor"
+
+
+def test_expedition_result_lists_the_heroes_gold_not_the_dark_lord_and_says_why(app: object) -> None:
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.base.result import show_result
+    from game.scenes.dialogs import ResultScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import scene_for_match
+
+    m = Match.new("expedition", None, [SeatSpec("Ana", "bot", "random"), SeatSpec("Lord", "bot", "random")], 11)
+    rng = random.Random(2)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    app.push(MenuScene(app))  # type: ignore[attr-defined]
+    scene = app.push(scene_for_match(app, m))  # type: ignore[attr-defined]
+    show_result(scene)
+    top = app.top  # type: ignore[attr-defined]
+    assert isinstance(top, ResultScene)
+    assert [name for name, _score in top.scores] == ["Ana"], "the Dark Lord's seat has no gold line"
+    assert top.reason and "result." not in top.reason

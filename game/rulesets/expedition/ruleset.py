@@ -96,6 +96,9 @@ class ExpeditionRuleset(HostingRuleset):
 
         return determinize(view, seat, rng)
 
+    #: roles the result screen lists no score for: the Dark Lord gathers no gold
+    unscored_roles = ("dark_lord",)
+
     def seat_roles(self, level: Level, n_seats: int) -> list[str]:
         """Hero seats, then the Dark Lord."""
         return ["hero"] * (n_seats - 1) + ["dark_lord"]

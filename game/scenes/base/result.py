@@ -19,7 +19,10 @@ def show_result(scene: Any) -> None:
     winners = [scene.seat_name(w) for w in (res.winners if res else ())]
     scores: list[tuple[str, str]] = []
     if res is not None and res.scores:
+        unscored = _unscored_seats(scene.match)
         for i, sc in enumerate(res.scores):
+            if i in unscored:
+                continue
             val = int(sc) if float(sc).is_integer() else round(float(sc), 2)
             scores.append((scene.seat_name(i), str(val)))
     reason = ""
@@ -28,6 +31,21 @@ def show_result(scene: Any) -> None:
     scene.app.play_sound("victory")
     scene.app.push(ResultScene(scene.app, winners, scores, scene.rematch, reason,
                                score_key=f"{scene.match.ruleset_id}.result.score"))
+
+
+def _unscored_seats(match: Any) -> set[int]:
+    """Seats whose role keeps no score (the ruleset's optional ``unscored_roles``: expedition's Dark Lord has no
+    gold to show)."""
+    roles_of = getattr(match.ruleset, "seat_roles", None)
+    unscored = set(getattr(match.ruleset, "unscored_roles", ()))
+    if not unscored or not callable(roles_of):
+        return set()
+    try:
+        roles = list(roles_of(match.level, len(match.seats)))
+    except Exception:  # noqa: BLE001 - a score line too many is better than no result screen
+        log.exception("seat_roles of %s", match.ruleset_id)
+        return set()
+    return {i for i, role in enumerate(roles) if role in unscored}
 
 
 def result_reason(ruleset_id: str, reason: str) -> str:
