@@ -220,7 +220,7 @@ class ResultScene(DialogScene):
         if match is not None and (self.extras is None or self.extras.match is not match):
             self.extras = ResultExtras(self.app, match)
         (w, h), extra = self.layout = self.wanted_layout()
-        wider = 140 if self.app.settings.text_scale > 1.05 else 0  # large text: the buttons' words stay whole
+        wider = 140 if self.large_text() else 0  # large text: the buttons' words stay whole
         self.size = (w + wider, h)
         r = self.rect
         title = self.heading(t("result.title"), 44)
@@ -229,9 +229,10 @@ class ResultScene(DialogScene):
             lines.append(f"<i>{html.escape(self.reason)}</i>")
         for name, score in self.scores:
             lines.append(html.escape(score_line(self.score_key, name, score)))
-        body = "<b>" + html.escape(lines[0]) + "</b><br><br>" + "<br>".join(lines[1:])
-        box = self.below(title, 80 + (self.CHART_H if self.size[1] > 420 else 0), gap=10)
-        self.textbox(box, body, "#parchment_box")
+        gap = "<br>" if self.large_text() else "<br><br>"  # large text: no blank line, the scores stay in view
+        body = "<b>" + html.escape(lines[0]) + "</b>" + gap + "<br>".join(lines[1:])
+        box = self.below(title, 80 + (self.chart_h() if self.size[1] > 420 else 0), gap=10)
+        self.body_box = self.textbox(box, body, "#parchment_box")
         n = 4 if extra else 3
         bw = (r.w - 30 - 10 * n) // n
         row = [(t("result.look"), self.app.pop, None), (t("result.rematch"), self.on_rematch, "#primary_button")]
@@ -241,10 +242,19 @@ class ResultScene(DialogScene):
         for i, (label, fn, oid) in enumerate(row):
             self.button((r.x + 20 + i * (bw + 10), r.bottom - 64, bw, 46), label, fn, object_id=oid)
 
+    def large_text(self) -> bool:
+        """True at the large and huge text sizes."""
+        return bool(self.app.settings.text_scale > 1.05)
+
+    def chart_h(self) -> int:
+        """The chart's height: shorter at large text, so the result's words above it need no scrolling."""
+        return self.CHART_H - (70 if self.large_text() else 0)
+
     def chart_rect(self) -> pygame.Rect:
         """Where the chart of the game is drawn (above the buttons)."""
         r = self.rect
-        return pygame.Rect(r.x + 20, r.bottom - 74 - self.CHART_H, r.w - 40, self.CHART_H - 6)
+        h = self.chart_h()
+        return pygame.Rect(r.x + 20, r.bottom - 74 - h, r.w - 40, h - 6)
 
     def update(self, dt: float) -> None:
         """Lay the screen out again when the game's replay (off the UI thread) ends otherwise than expected

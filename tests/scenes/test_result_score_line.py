@@ -4,12 +4,15 @@ such a line (or a score that is no number) gets the plain "Ana: 7"."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.app.main import load_strings
 from game.engine import i18n
 from game.engine.registry import all_rulesets
 from game.scenes.dialogs import score_line
+from tests.scenes.lookover_help import sized_app  # noqa: F401 - the fixture
 
 
 @pytest.mark.parametrize("lang,score,text", [
@@ -57,3 +60,29 @@ def test_expedition_result_lists_the_heroes_gold_not_the_dark_lord_and_says_why(
     assert isinstance(top, ResultScene)
     assert [name for name, _score in top.scores] == ["Ana"], "the Dark Lord's seat has no gold line"
     assert top.reason and "result." not in top.reason
+
+
+def test_the_result_words_need_no_scrolling_beside_the_chart(sized_app: Any) -> None:
+    """Seen at es huge: the winner, a blank line and the reason filled the box and the score lines were below
+    its fold (a scroll bar); at large text the chart is shorter and the blank line goes."""
+    import random
+
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.scenes.dialogs import ResultScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+    from tests.scenes.driving import frames
+
+    m = Match.new("dungeon", "standard", [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "random")], 11)
+    rnd = random.Random(2)
+    while not m.is_over():
+        m.apply(rnd.choice(m.legal_actions()))
+    sized_app.push(MenuScene(sized_app))
+    open_match(sized_app, m)
+    frames(sized_app, 30)
+    result = sized_app.top
+    assert isinstance(result, ResultScene) and result.size[1] > 420, "the chart is shown"
+    assert len(result.scores) == 2
+    assert result.body_box.scroll_bar is None, "every line of the result is in view"
+    assert not result.body_box.rect.colliderect(result.chart_rect())
