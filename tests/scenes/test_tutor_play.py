@@ -143,3 +143,24 @@ def test_a_step_outlines_its_own_action_and_explains_after_it(app: Any, monkeypa
     scene.act(mulligan)  # another legal move: the script waits for its own
     app.step([], 1 / 30)
     assert guide.run is not None and guide.run.index == 1
+
+
+def test_quest_tutorial_teaches_planning_in_the_planning_phase(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in the real window (en, normal): right after "Keep", the step "Planning: click an ally..." showed
+    while the resources' action window was open, where only events can be played; a step now asks to pass
+    that window first, and the planning sentence comes with the Planning phase."""
+    from game.engine.i18n import t
+
+    monkeypatch.setattr(hintmod.HintService, "budget", HINT)
+    scene = open_game(app, "quest", get_level("quest", "tutorial"), default_seats("quest"), 5)
+    guide = scene.guide
+    said: list[tuple[str, str]] = []
+
+    def planning_said() -> bool:
+        said.append((guide.message(), str(scene.match.state.view(0)["phase"])))
+        return "Planning:" in guide.message()
+
+    follow_the_outline(app, scene, 40, until=planning_said)
+    assert planning_said(), said
+    assert said[-1][1] == "planning", said
+    assert any(t("quest_scene.bar.pass") in msg and phase == "resource" for msg, phase in said), said
