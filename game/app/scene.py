@@ -80,6 +80,10 @@ class Scene:
             self._callbacks[el] = on_click
         return self.add(el)
 
+    def button_texts(self) -> list[str]:
+        """The words on the screen's clickable buttons, in the order they were made (what a player reads)."""
+        return [el.text for el in self._callbacks]
+
     def label(self, rect: Any, text: str, object_id: str | None = None, container: Any = None) -> Any:
         """Create a tracked one-line label; return it."""
         import pygame_gui

@@ -36,7 +36,7 @@ def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any
             assert rect.bottom <= button_top + 2, (part, text, "runs into the choose button")
         rects = [r for _, _, r in lines]
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "lines overlap"
-    labels = [el.text for el in scene._callbacks]
+    labels = scene.button_texts()
     assert len(labels) == len(scene.rulesets) + 1 and not any(x.endswith("…") for x in labels), labels
 
 def test_level_list_start_button_shows_its_whole_label(sized_app: Any) -> None:
@@ -152,7 +152,7 @@ def test_hot_seat_curtain_button_shows_its_whole_label(sized_app: Any) -> None:
     sized_app.push(MenuScene(sized_app))
     scene = sized_app.push(PassScene(sized_app, "Jugadora Ana"))
     frames(sized_app, 2)
-    labels = [el.text for el in scene._callbacks]
+    labels = scene.button_texts()
     assert labels == [t("pass.ready", name="Jugadora Ana")]
 
 def test_result_screen_buttons_show_their_whole_words(sized_app: Any) -> None:
@@ -174,7 +174,7 @@ def test_result_screen_buttons_show_their_whole_words(sized_app: Any) -> None:
     frames(sized_app, 30)
     result = sized_app.top
     assert isinstance(result, ResultScene)
-    labels = [el.text for el in result._callbacks]
+    labels = result.button_texts()
     assert len(labels) == 4 and t("result.menu") in labels
     assert not any(x.endswith("…") for x in labels), labels
     before = result.rect
@@ -224,7 +224,7 @@ def test_rules_tabs_and_sections_show_whole_titles_at_huge_text(tmp_path: Any, m
         for rid in ("dungeon", "skirmish", "sanctuary"):
             scene = app.push(RulesScene(app, rid))
             frames(app, 2)
-            labels = [el.text for el in scene._callbacks]
+            labels = scene.button_texts()
             assert len(labels) >= 10
             assert [x for x in labels if x.endswith("…")] == [], (rid, labels)
             app.pop()
