@@ -157,3 +157,16 @@ def texts_in(scene: Any, rect: Any) -> list[str]:
 def regions_keyed(scene: Any, first: Any) -> list[Any]:
     """The regions registered this frame whose key starts with ``first``."""
     return [r for r in scene.router.regions if r.key and r.key[0] == first]
+
+
+def finished_match(ruleset: str, level: Any, seats: list[Any], seed: int, moves_seed: int) -> Any:
+    """A Match of ``ruleset`` played to its end by seeded random legal moves (``moves_seed``)."""
+    import random
+
+    from game.engine.match import Match
+
+    m = Match.new(ruleset, level, seats, seed)
+    rnd = random.Random(moves_seed)
+    while not m.is_over():
+        m.apply(rnd.choice(m.legal_actions()))
+    return m

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine.i18n import t
-from tests.scenes.driving import click, frames, open_game
+from tests.scenes.driving import click, finished_match, frames, open_game
 from tests.scenes.lookover_help import _app, _dungeon_tutorial, _fresh_fonts, sized_app  # noqa: F401 - fixtures
 
 
@@ -52,18 +52,12 @@ def test_level_list_start_button_shows_its_whole_label(sized_app: Any) -> None:
 def test_a_finished_tutorial_game_shows_no_step_and_no_leave_button(app: Any) -> None:
     """Seen on "look at the table" after a skirmish tutorial: the first step's bubble ("The track at the top...",
     Next) and "Leave tutorial" were still there over the final table."""
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.scenes.dialogs import ResultScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
 
-    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-    rnd = random.Random(11)
-    while not m.is_over():
-        m.apply(rnd.choice(m.legal_actions()))
+    m = finished_match("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11, 11)
     app.push(MenuScene(app))
     scene = open_match(app, m)
     frames(app, 30)
@@ -78,9 +72,6 @@ def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_la
         tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen in the theatre (es): the sanctuary tutorial's first step with its Next button over the replayed
     board, and "Ana plays Mother Tree" in English in the side panel."""
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.engine.replay import ReplayCursor
     from game.scenes.menu import MenuScene
@@ -88,10 +79,7 @@ def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_la
 
     app = _app(tmp_path, monkeypatch, "es", "normal")
     try:
-        m = Match.new("sanctuary", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-        rnd = random.Random(11)
-        while not m.is_over():
-            m.apply(rnd.choice(m.legal_actions()))
+        m = finished_match("sanctuary", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11, 11)
         app.push(MenuScene(app))
         cur = ReplayCursor(m.to_save())
         scene = open_theatre(app, cur, len(cur) // 2)
@@ -110,9 +98,6 @@ def test_theatre_shows_no_tutorial_step_and_words_the_last_move_in_the_tables_la
 def test_theatre_side_panel_words_stay_above_its_buttons_at_huge_text(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
                                                                       lang: str) -> None:
     """Seen at es huge: "Teatro de la pa" cut, and the state and last-move lines under the "Seen by" button."""
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.engine.replay import ReplayCursor
     from game.scenes.menu import MenuScene
@@ -120,10 +105,7 @@ def test_theatre_side_panel_words_stay_above_its_buttons_at_huge_text(tmp_path: 
 
     app = _app(tmp_path, monkeypatch, lang, "huge")
     try:
-        m = Match.new("dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-        rnd = random.Random(11)
-        while not m.is_over():
-            m.apply(rnd.choice(m.legal_actions()))
+        m = finished_match("dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11, 11)
         app.push(MenuScene(app))
         cur = ReplayCursor(m.to_save())
         scene = open_theatre(app, cur, len(cur) // 2)
@@ -157,18 +139,12 @@ def test_hot_seat_curtain_button_shows_its_whole_label(sized_app: Any) -> None:
 
 def test_result_screen_buttons_show_their_whole_words(sized_app: Any) -> None:
     """Seen at es huge: "Volver al me…" on the result screen (four buttons with Replay and the chart)."""
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.scenes.dialogs import ResultScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
 
-    m = Match.new("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11)
-    rnd = random.Random(11)
-    while not m.is_over():
-        m.apply(rnd.choice(m.legal_actions()))
+    m = finished_match("skirmish", "tutorial", [SeatSpec("Ana"), SeatSpec("Bot 1", "bot", "random")], 11, 11)
     sized_app.push(MenuScene(sized_app))
     open_match(sized_app, m)
     frames(sized_app, 30)

@@ -12,6 +12,7 @@ from game.app.main import load_strings
 from game.engine import i18n
 from game.engine.registry import all_rulesets
 from game.scenes.dialogs import score_line
+from tests.scenes.driving import finished_match, frames
 from tests.scenes.lookover_help import sized_app  # noqa: F401 - the fixture
 
 
@@ -40,19 +41,13 @@ def test_other_rulesets_name_their_score_and_an_unknown_key_falls_back() -> None
 
 
 def test_expedition_result_lists_the_heroes_gold_not_the_dark_lord_and_says_why(app: object) -> None:
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.scenes.base.result import show_result
     from game.scenes.dialogs import ResultScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import scene_for_match
 
-    m = Match.new("expedition", None, [SeatSpec("Ana", "bot", "random"), SeatSpec("Lord", "bot", "random")], 11)
-    rng = random.Random(2)
-    while not m.is_over():
-        m.apply(rng.choice(m.legal_actions()))
+    m = finished_match("expedition", None, [SeatSpec("Ana", "bot", "random"), SeatSpec("Lord", "bot", "random")], 11, 2)
     app.push(MenuScene(app))  # type: ignore[attr-defined]
     scene = app.push(scene_for_match(app, m))  # type: ignore[attr-defined]
     show_result(scene)
@@ -65,19 +60,12 @@ def test_expedition_result_lists_the_heroes_gold_not_the_dark_lord_and_says_why(
 def test_the_result_words_need_no_scrolling_beside_the_chart(sized_app: Any) -> None:
     """Seen at es huge: the winner, a blank line and the reason filled the box and the score lines were below
     its fold (a scroll bar); at large text the chart is shorter and the blank line goes."""
-    import random
-
-    from game.engine.match import Match
     from game.engine.protocol import SeatSpec
     from game.scenes.dialogs import ResultScene
     from game.scenes.menu import MenuScene
     from game.scenes.play import open_match
-    from tests.scenes.driving import frames
 
-    m = Match.new("dungeon", "standard", [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "random")], 11)
-    rnd = random.Random(2)
-    while not m.is_over():
-        m.apply(rnd.choice(m.legal_actions()))
+    m = finished_match("dungeon", "standard", [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "random")], 11, 2)
     sized_app.push(MenuScene(sized_app))
     open_match(sized_app, m)
     frames(sized_app, 30)
