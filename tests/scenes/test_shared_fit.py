@@ -1,0 +1,105 @@
+"""The shared screens read whole at the huge text size in es/en/it (issue 15, "screenshots at normal and huge
+text show no cut text"): the screens' title labels are as high as their font needs (pygame_gui warned "Label
+Rect is too small for text: Rules - size diff: (501, -2)"), and the log panel's title keeps its words beside
+the Hint button."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable, Iterator
+
+import pygame
+import pytest
+
+from tests.scenes.driving import frames, open_game
+
+LANGUAGES = ("es", "en", "it")
+
+
+@pytest.fixture
+def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str, str], Any]]:
+    """Make a headless App in a language at a text size (closed at teardown)."""
+    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
+    made: list[Any] = []
+
+    def make(lang: str, size: str) -> Any:
+        from game.app.main import App
+        from game.app.settings import Settings
+
+        a = App(Settings(language=lang, text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True),
+                headless=True)
+        made.append(a)
+        return a
+
+    yield make
+    for a in made:
+        for scene in list(a.stack):
+            scene.close()
+    pygame.quit()
+    from game.ui import gfx
+
+    gfx.set_text_scale(gfx.text_scale())  # fonts cached while the window lived are dropped
+
+
+def _screens(app: Any) -> list[tuple[str, Callable[[], Any]]]:
+    from game.scenes.load import LoadScene
+    from game.scenes.newgame import LevelSelectScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+
+    return [("rules", lambda: RulesScene(app)), ("settings", lambda: SettingsScene(app)),
+            ("load", lambda: LoadScene(app)), ("save", lambda: LoadScene(app, save_match=object())),
+            ("levels", lambda: LevelSelectScene(app, "dungeon"))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screen_titles_are_as_high_as_their_font_at_huge_text(make_app: Any, lang: str) -> None:
+    """Rules, Settings, Load game, Save game and the level list: no "too small for text" warning at 1.5."""
+    from game.scenes.menu import MenuScene
+
+    app = make_app(lang, "huge")
+    app.push(MenuScene(app))
+    for name, make in _screens(app):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            scene = app.push(make())
+            frames(app, 2)
+        too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+        assert too_small == [], (name, too_small)
+        heading = [el for el in scene.elements if "#heading_label" in getattr(el, "object_ids", [])]
+        assert heading, name
+        for label in heading:
+            assert label.rect.height >= label.font.get_rect(label.text).height, (name, label.rect)
+            assert not label.text.endswith("…"), (name, label.text)
+        app.pop()
+
+
+TUTORIALS = ("dungeon", "skirmish", "sanctuary", "expedition", "quest")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset", TUTORIALS)
+def test_log_title_reads_whole_beside_the_hint_button_at_huge_text(make_app: Any, lang: str, ruleset: str) -> None:
+    """The log panel's title ("Registro") was hidden when the Hint and "Leave tutorial" buttons took its row at
+    1.5: the title and the buttons both show their words whole, the buttons inside the panel, none overlapping."""
+    from game.engine.i18n import t
+    from game.engine.protocol import SeatSpec
+    from game.ui import gfx
+
+    app = make_app(lang, "huge")
+    scene = open_game(app, ruleset, "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 7)
+    frames(app, 3)
+    guide = scene.guide
+    assert guide.tutoring and guide.hint_rect is not None and guide.leave_rect is not None
+    panel = scene.log_panel
+    assert panel.title == t("game.log"), "the title keeps its words"
+    title = pygame.Rect(panel.rect.x + 12, panel.rect.y + 5,
+                        *gfx.text_size(panel.title, panel.size + 1, True))
+    assert panel.rect.contains(title)
+    buttons = [guide.hint_rect, guide.leave_rect]
+    for rect, word in zip(buttons, guide.labels):
+        assert panel.rect.contains(rect), (word, rect, panel.rect)
+        assert not rect.colliderect(title), (word, rect, title)
+        assert gfx.text_size(word, guide.button_px, True)[0] <= rect.w - 8, word
+    assert not guide.hint_rect.colliderect(guide.leave_rect)
+    assert panel.text_rect.top >= max(r.bottom for r in buttons), "the log's lines start below the buttons"
