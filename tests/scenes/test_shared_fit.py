@@ -103,3 +103,28 @@ def test_log_title_reads_whole_beside_the_hint_button_at_huge_text(make_app: Any
         assert gfx.text_size(word, guide.button_px, True)[0] <= rect.w - 8, word
     assert not guide.hint_rect.colliderect(guide.leave_rect)
     assert panel.text_rect.top >= max(r.bottom for r in buttons), "the log's lines start below the buttons"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("es", "línea 2, columna 7: TOML no válido: se esperaba '='"),
+                                             ("it", "riga 2, colonna 7: TOML non valido: serve '='"),
+                                             ("en", "line 2, column 7: not valid TOML: Expected '='")])
+def test_level_list_shows_a_broken_mods_problem_in_the_players_language(make_app: Any, tmp_path: Any, lang: str,
+                                                                        words: str) -> None:
+    """The level list showed "line 3, column 5: not valid TOML: Expected '=' after a key..." in English only."""
+    import html
+
+    from game.engine import paths
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import LevelSelectScene
+
+    app = make_app(lang, "normal")
+    folder = paths.mods_dir() / "dungeon"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.toml").write_text('format = 1\ntitle "x"\n', encoding="utf-8")
+    app.push(MenuScene(app))
+    scene = app.push(LevelSelectScene(app, "dungeon"))
+    broken = next(i for i, e in enumerate(scene.entries) if e.path.name == "broken.toml")
+    scene.select(broken)
+    frames(app, 2)
+    text = html.unescape(scene.detail.html_text)
+    assert "mods/dungeon/broken.toml: " + words in text, text
