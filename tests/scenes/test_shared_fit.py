@@ -128,3 +128,19 @@ def test_level_list_shows_a_broken_mods_problem_in_the_players_language(make_app
     frames(app, 2)
     text = html.unescape(scene.detail.html_text)
     assert "mods/dungeon/broken.toml: " + words in text, text
+
+
+@pytest.mark.parametrize(("lang", "roles"), [("es", ["1. Héroe", "2. Señor Oscuro"]),
+                                             ("it", ["1. Eroe", "2. Signore Oscuro"])])
+def test_expedition_seat_roles_are_translated(make_app: Any, lang: str, roles: list[str]) -> None:
+    """Seen in the real window (es, normal): the expedition tutorial's seat rows read "1. Hero", "2. Dark lord"."""
+    from game.engine.levels import get_level
+    from game.scenes.menu import MenuScene
+    from game.scenes.seats import SeatSetupScene
+
+    app = make_app(lang, "normal")
+    app.push(MenuScene(app))
+    scene = app.push(SeatSetupScene(app, "expedition", get_level("expedition", "tutorial")))
+    frames(app, 2)
+    texts = [getattr(el, "text", "") for el in scene.elements]
+    assert all(r in texts for r in roles), texts

@@ -40,9 +40,13 @@ class GoalPane(ExpeditionPane):
             if x < r.x + 300:
                 break
             chips.append((pygame.Rect(x, r.y + 5, w, r.h - 10), name, what))
-        left = r.x + r.h + 4
+        left = r.x + self.flag_size() + 10
         goal_box = pygame.Rect(left, r.y + 2, (x if chips else round_box.x) - left - (8 if round_box.w else 0), r.h - 4)
         return goal_box, round_box, chips
+
+    def flag_size(self) -> int:
+        """The flag's side: the strip's height, at most 24 px (a two-line strip keeps a small flag)."""
+        return min(self.rect.h - 6, 24)
 
     def round_words(self, goal: GoalLine) -> str:
         """Round n of m, and the mode."""
@@ -54,10 +58,14 @@ class GoalPane(ExpeditionPane):
         pal = gfx.palette()
         gfx.rounded_rect(surface, self.rect, pal.panel, 8)
         gfx.rounded_rect(surface, self.rect, pal.edge, 8, 2)
-        k = self.rect.h - 6
-        surface.blit(svg(f"{ART}/goal.svg", (k, k)), (self.rect.x + 6, self.rect.y + 3))
+        k = self.flag_size()
+        surface.blit(svg(f"{ART}/goal.svg", (k, k)), (self.rect.x + 6, self.rect.centery - k // 2))
         goal_box, round_box, self.chips = self.layout_parts(goal)
-        self.line(surface, goal.text, goal_box, 15, pal.ink, bold=True, minimum=9)
+        one = uitext.fit_line(goal.text, goal_box.w, 15, 9, bold=True, height=goal_box.h)
+        if one.cut and goal_box.h >= 2 * gfx.line_height(9, True):  # the narrow strip beside a battle: two lines
+            self.block(surface, goal.text, goal_box, 14, 9, pal.ink, bold=True)
+        else:
+            self.line(surface, goal.text, goal_box, 15, pal.ink, bold=True, minimum=9)
         for rect, name, _what in self.chips:
             gfx.rounded_rect(surface, rect, pal.panel_dark, 6)
             self.line(surface, name, rect.inflate(-10, -2), 11, pal.ink_light, "center", bold=True, minimum=8)

@@ -1,0 +1,55 @@
+"""The goal strip stays whole at the huge text size (issue 15): beside a battle it is 240 px wide, and the
+sweep saw "Goal: reach the old lighth…" at en huge; there it now takes two lines instead of cutting."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pygame
+import pytest
+
+from game.engine.protocol import SeatSpec
+from tests.scenes.driving import open_game, to_next_human
+from tests.scenes.expedition.conftest import advance, frames
+
+
+@pytest.fixture
+def huge_app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A headless App at the huge text size in the parametrized language."""
+    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
+    from game.app.main import App
+    from game.app.settings import Settings
+    from game.engine import i18n
+    from game.ui import gfx
+
+    old_lang, old_scale = i18n.language(), gfx.text_scale()
+    a = App(Settings(language=request.param, text_size="huge", bot_pace=60.0, animation_speed=8.0, muted=True),
+            headless=True)
+    yield a
+    for scene in list(a.stack):
+        scene.close()
+    i18n.set_language(old_lang)
+    gfx.set_text_scale(old_scale)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("huge_app", ["es", "en", "it"], indirect=True)
+def test_goal_beside_a_battle_reads_whole_at_huge_text(huge_app: Any) -> None:
+    from game.engine.levels import get_level
+
+    lv = get_level("expedition", "tutorial")
+    scene = open_game(huge_app, "expedition", lv, [SeatSpec("Ana", "human"), SeatSpec("Dark", "bot", "random")], 5)
+    assert advance(scene, lambda st: st.child is not None and st.to_act() == 0, prefer=("fight", "battle"),
+                   avoid=("quick",))
+    assert to_next_human(huge_app, scene, 20)
+    frames(huge_app, 3)
+    assert scene.mode() == "battle"
+    goal = scene.reader.goal()
+    drawn = scene.goal.drawn()
+    assert drawn, "the goal strip drew its words"
+    words = " ".join(d.text.replace("\n", " ") for d in drawn)
+    assert not any(d.cut or d.text.endswith("…") for d in drawn), words
+    assert " ".join(goal.text.split()) in " ".join(words.split())
+    for d in drawn:
+        assert scene.goal.rect.contains(d.rect), (d.text, d.rect, scene.goal.rect)
+    assert not scene.goal.rect.colliderect(scene.minimap.rect), "the overview moved down below the strip"
