@@ -53,3 +53,24 @@ def test_goal_beside_a_battle_reads_whole_at_huge_text(huge_app: Any) -> None:
     for d in drawn:
         assert scene.goal.rect.contains(d.rect), (d.text, d.rect, scene.goal.rect)
     assert not scene.goal.rect.colliderect(scene.minimap.rect), "the overview moved down below the strip"
+
+
+@pytest.mark.parametrize("huge_app", ["es"], indirect=True)
+def test_event_card_chips_show_whole_names_at_huge_text(huge_app: Any) -> None:
+    """Seen at es huge: the event card chip "Temporada de band…" (chips were at most 150 px wide)."""
+    from game.engine.levels import get_level
+    from game.scenes.expedition.panes.common import Geometry
+    from game.scenes.expedition.panes.marks import GoalLine
+
+    lv = get_level("expedition", "tutorial")
+    scene = open_game(huge_app, "expedition", lv, [SeatSpec("Ana", "human"), SeatSpec("Dark", "bot", "random")], 5)
+    frames(huge_app, 2)
+    pane = scene.goal
+    pane.layout(Geometry.goal)
+    goal = GoalLine("Objetivo: llegar al viejo faro", "Cooperativo", 3, 12,
+                    (("Temporada de bandidos", "+1 monstruo"), ("Luna llena", "+1 visión")))
+    surface = pygame.Surface((1280, 720))
+    pane.draw(surface, goal)
+    chips = [d for d in pane.drawn() if d.text in ("Temporada de bandidos", "Luna llena")]
+    assert {d.text for d in chips} == {"Temporada de bandidos", "Luna llena"}, [d.text for d in pane.drawn()]
+    assert not any(d.cut or d.text.endswith("…") for d in pane.drawn()), [d.text for d in pane.drawn()]

@@ -35,7 +35,7 @@ class GoalPane(ExpeditionPane):
         chips: list[tuple[pygame.Rect, str, str]] = []
         x = round_box.x - 6
         for name, what in reversed(goal.cards):
-            w = min(150, uitext.width_of(name, 11, True) + 18)
+            w = min(260, uitext.width_of(name, 11, True) + 18)  # a long name (es, huge) whole where there is room
             x -= w + 4
             if x < r.x + 300:
                 break
