@@ -144,3 +144,35 @@ def test_expedition_seat_roles_are_translated(make_app: Any, lang: str, roles: l
     frames(app, 2)
     texts = [getattr(el, "text", "") for el in scene.elements]
     assert all(r in texts for r in roles), texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", ["normal", "huge"])
+def test_rules_card_pictures_paint_no_cut_names(make_app: Any, monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                 size: str) -> None:
+    """The sweep saw "Manip…", "Kiln of the…", "Braser…" on the sanctuary rules' card pictures: faces painted at
+    thumbnail size cut their name and type line; they are painted as the hand shows them, then made smaller."""
+    from game.scenes.rules_pictures import draw_strip, section_pictures
+    from game.scenes.sanctuary import cards
+    from game.ui.gfx import fonts
+
+    make_app(lang, size)
+    lines: list[str] = []
+    original = fonts.render
+
+    def render(s: str, px: int, colour: Any, bold: bool = False) -> Any:
+        lines.append(s)
+        return original(s, px, colour, bold)
+
+    monkeypatch.setattr(fonts, "render", render)
+    from game.scenes import rules_pictures
+
+    rules_pictures._CARDS.clear()
+    cards.clear_cache()
+    specs = [s for sec in section_pictures("sanctuary") for s in sec if s.startswith("card:")]
+    assert specs, "the sanctuary rules show cards"
+    surface = pygame.Surface((1280, 720))
+    drawn = draw_strip(surface, pygame.Rect(404, 504, 836, 132), "sanctuary", specs[:7], lang)
+    assert drawn == len(specs[:7])
+    assert lines, "the faces were painted"
+    assert not [x for x in lines if x.rstrip().endswith("…")], [x for x in lines if x.rstrip().endswith("…")]
