@@ -4,7 +4,8 @@ A problem reads ``path: field.path: what was expected`` with a suggestion for ty
 This module turns pydantic's validation errors into such lines (resolving the error
 locations against the model's types, so union labels never show), and checks raw
 data for what JSON cannot hold (dates, NaN) or nests too deeply. It is one of the
-level modules; ``game.engine.levels`` re-exports its public names.
+level modules; ``game.engine.levels`` re-exports its public names. Its lines are
+``Msg`` strings (``game.engine.levelwords``): English, and translatable for the level list.
 """
 
 from __future__ import annotations
