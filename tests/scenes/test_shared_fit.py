@@ -176,3 +176,37 @@ def test_rules_card_pictures_paint_no_cut_names(make_app: Any, monkeypatch: pyte
     assert drawn == len(specs[:7])
     assert lines, "the faces were painted"
     assert not [x for x in lines if x.rstrip().endswith("…")], [x for x in lines if x.rstrip().endswith("…")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_seat_rows_show_whole_roles_and_picks_at_huge_text(make_app: Any, lang: str) -> None:
+    """Seen at it/es huge: "3. Signore Oscu…" in the seat column and "Ysolde la Rastreadora (del niv…" on the hero
+    button; the seat column takes room from the names, and a pick too long with "(the level's)" shows the name
+    alone (the tooltip says whose pick it is)."""
+    import html
+
+    from game.engine.levels import discover_levels
+    from game.scenes.menu import MenuScene
+    from game.scenes.seats import SeatSetupScene
+
+    app = make_app(lang, "huge")
+    app.push(MenuScene(app))
+    looked = 0
+    for rs in TUTORIALS:
+        for e in [e for e in discover_levels(rs) if e.ok][:5]:
+            scene = app.push(SeatSetupScene(app, rs, e.level))
+            scene.set_count(scene.hi)
+            frames(app, 1)
+            roles = scene._roles()
+            labels = {getattr(el, "text", "") for el in scene.elements}
+            for i, role in enumerate(roles):
+                assert f"{i + 1}. {role}" in labels, (rs, e.id, role, sorted(labels))
+            for i, b in enumerate(scene.choice_buttons):
+                if rs == "sanctuary":  # "Guardianes de la Marea: Corriente Profunda": a deck's name is the
+                    whole = scene.choices.label(i, scene.count)  # level's text: too long, the hover shows it
+                    assert not b.text.endswith("…") or html.escape(whole) in (b.tool_tip_text or ""), (e.id, b.text)
+                    continue
+                assert not b.text.endswith("…"), (rs, e.id, b.text)
+            app.pop()
+            looked += 1
+    assert looked >= 10
