@@ -210,3 +210,28 @@ def test_seat_rows_show_whole_roles_and_picks_at_huge_text(make_app: Any, lang: 
             app.pop()
             looked += 1
     assert looked >= 10
+
+
+def test_guide_bubble_draws_the_words_it_was_sized_for(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep saw "Pista: Ana elige la cara 1 del mapa de Entrada…" (es normal): the hint arrived between the
+    bubble's layout (sized for "Pensando tu jugada…", one line) and its drawing, which cut the longer sentence
+    into that one line. The bubble draws the words it was sized for; the next frame sizes it for the hint."""
+    from game.engine.protocol import SeatSpec
+
+    app = make_app("es", "normal")
+    scene = open_game(app, "dungeon", "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 7)
+    frames(app, 3)
+    guide = scene.guide
+    short = "Pensando tu jugada…"
+    monkeypatch.setattr(guide, "message", lambda: short)
+    frames(app, 1)
+    assert guide.bubble is not None
+    long = "Pista: Ana elige la cara 1 del mapa de Entrada. " * 3
+    monkeypatch.setattr(guide, "message", lambda: long)  # the hint arrives after the layout, before the draw
+    guide.draw(pygame.Surface((1280, 720)))
+    drawn = [d for d in guide.texts.records]
+    assert drawn and not any(d.cut or d.text.endswith("…") and d.text != short for d in drawn), \
+        [d.text for d in drawn]
+    frames(app, 1)  # the next frame sizes the bubble for the new words
+    assert [d.text.replace("\n", " ") for d in guide.texts.records if d.cut] == []
+    assert " ".join(" ".join(d.text.split()) for d in guide.texts.records).startswith("Pista: Ana elige")

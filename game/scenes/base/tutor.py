@@ -60,6 +60,7 @@ class Guide:
         self.texts = uitext.TextRecorder()
         self.targets: list[HitRegion] = []
         self.bubble: pygame.Rect | None = None
+        self.bubble_text = ""  # the words the bubble was sized for (drawn even if the hint arrives before the draw)
         self.next_rect: pygame.Rect | None = None
         self.leave_rect: pygame.Rect | None = None
         self.hint_rect: pygame.Rect | None = None
@@ -310,6 +311,7 @@ class Guide:
                 near = r.rect.copy() if near is None else near.union(r.rect)
             self._place(box, near, board, canvas, text)
         self.bubble = box
+        self.bubble_text = text
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
                text: str | None = None, extra: int = 0) -> None:
@@ -382,7 +384,7 @@ class Guide:
         inner = box.inflate(-24, -20)
         if self.next_rect is not None:
             inner.h = self.next_rect.top - 6 - inner.y
-        text = self.message()
+        text = self.bubble_text or self.message()
         self.texts.block(surface, text, inner, TEXT_PX, 12, pal.ink_light)
         if self.next_rect is not None:
             Button(self.next_rect, t("tutor.next"), TUTOR_NEXT, True, None, TEXT_PX - 1, primary=True).draw(
