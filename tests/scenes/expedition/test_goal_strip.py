@@ -74,3 +74,25 @@ def test_event_card_chips_show_whole_names_at_huge_text(huge_app: Any) -> None:
     chips = [d for d in pane.drawn() if d.text in ("Temporada de bandidos", "Luna llena")]
     assert {d.text for d in chips} == {"Temporada de bandidos", "Luna llena"}, [d.text for d in pane.drawn()]
     assert not any(d.cut or d.text.endswith("…") for d in pane.drawn()), [d.text for d in pane.drawn()]
+
+
+@pytest.mark.parametrize("huge_app", ["es"], indirect=True)
+def test_trade_messages_wrap_instead_of_being_cut(huge_app: Any) -> None:
+    """Seen at es huge: "Rumor, una mentira — Bram el buscador: «Los gólems de Cueva de hielo del paso blanco, al
+    sur de Mercaduna, están sentados sobre la bolsa de un buscado…" on one row of the offer screen."""
+    from game.engine.levels import get_level
+    from game.scenes.expedition.panes.trade import TradeCard
+
+    lv = get_level("expedition", "tutorial")
+    scene = open_game(huge_app, "expedition", lv, [SeatSpec("Ana", "human"), SeatSpec("Dark", "bot", "random")], 5)
+    frames(huge_app, 2)
+    long = ("Rumor, una mentira — Bram el buscador: «Los gólems de Cueva de hielo del paso blanco, al sur de "
+            "Mercaduna, están sentados sobre la bolsa de un buscador de oro»")
+    card = TradeCard("Ana", "Bo", 0, 1, (), (), infos=((long, None), ("Corto", None)), told=0)
+    pane = scene.trade
+    pane.draw(pygame.Surface((1280, 720)), card)
+    drawn = [d for d in pane.drawn() if "gólems" in d.text or "Corto" in d.text]
+    assert len(drawn) == 2, [d.text for d in pane.drawn()]
+    assert not any(d.cut for d in drawn), [d.text for d in drawn]
+    assert " ".join(drawn[0].text.split()) == "» " + " ".join(long.split())
+    assert pane.text_problems() == []
