@@ -96,3 +96,34 @@ def test_trade_messages_wrap_instead_of_being_cut(huge_app: Any) -> None:
     assert not any(d.cut for d in drawn), [d.text for d in drawn]
     assert " ".join(drawn[0].text.split()) == "» " + " ".join(long.split())
     assert pane.text_problems() == []
+
+
+@pytest.mark.parametrize("huge_app", ["es"], indirect=True)
+def test_goal_keeps_its_words_and_cards_without_room_gather_in_one_chip(huge_app: Any) -> None:
+    """Seen at es huge: "Objetivo: llegar a la torre…" beside event card chips. The goal keeps the room its words
+    need; the cards that do not fit beside it are one "+n" chip whose tooltip names them."""
+    from game.engine.levels import get_level
+    from game.scenes.expedition.panes.common import Geometry
+    from game.scenes.expedition.panes.marks import GoalLine
+
+    lv = get_level("expedition", "tutorial")
+    scene = open_game(huge_app, "expedition", lv, [SeatSpec("Ana", "human"), SeatSpec("Dark", "bot", "random")], 5)
+    frames(huge_app, 2)
+    pane = scene.goal
+    pane.layout(Geometry.goal)
+    text = "Objetivo: llegar a la torre del faro del norte antes del invierno"
+    cards = (("Temporada de bandidos", "+1 monstruo"), ("Luna llena", "+1 visión"), ("Tormenta de polvo", "-1"),
+             ("Niebla del pantano", "-1 visión"))
+    pane.draw(pygame.Surface((1280, 720)), GoalLine(text, "Cooperativo", 3, 12, cards))
+    drawn = pane.drawn()
+    assert not any(d.cut for d in drawn), [d.text for d in drawn]
+    assert any(" ".join(d.text.split()) == text for d in drawn)
+    shown = [name for _r, name, _w in pane.chips]
+    assert pane.more is not None, shown
+    rect, label, tip = pane.more
+    hidden = [name for name, _w in cards if name not in shown]
+    assert label == f"+{len(hidden)}" and all(name in tip for name in hidden)
+    tips = {r.key: r.tooltip for r in pane.regions(GoalLine(text, "Cooperativo", 3, 12, cards), [])}
+    assert tips[("card", "+more")] == tip
+    for r, _n, _w in pane.chips:
+        assert not r.colliderect(rect)
