@@ -235,3 +235,27 @@ def test_guide_bubble_draws_the_words_it_was_sized_for(make_app: Any, monkeypatc
     frames(app, 1)  # the next frame sizes the bubble for the new words
     assert [d.text.replace("\n", " ") for d in guide.texts.records if d.cut] == []
     assert " ".join(" ".join(d.text.split()) for d in guide.texts.records).startswith("Pista: Ana elige")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_dialog_heading_wider_than_its_dialog_takes_two_lines(make_app: Any, lang: str) -> None:
+    """The sweep's "Label Rect is too small for text: Seguir jugando desde la acción 0" (es huge): the heading
+    was wider than its dialog. It wraps to two lines, both whole, and the text below starts under them."""
+    from game.scenes.dialogs import HEADING_ID, MessageScene
+    from game.scenes.menu import MenuScene
+
+    app = make_app(lang, "huge")
+    app.push(MenuScene(app))
+    title = {"es": "Seguir jugando desde la acción 120", "en": "Play on from action 120 of the replay",
+             "it": "Continua a giocare dall'azione 120"}[lang]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scene = app.push(MessageScene(app, title, "…"))
+        frames(app, 2)
+    assert [str(w.message) for w in caught if "too small for text" in str(w.message)] == []
+    heads = [el for el in scene.elements if HEADING_ID in getattr(el, "object_ids", [])]
+    assert " ".join(h.text for h in heads) == title, [h.text for h in heads]
+    for h in heads:
+        assert scene.rect.contains(h.rect) and h.rect.height >= h.font.get_rect(h.text).height
+    box = next(el for el in scene.elements if type(el).__name__ == "UITextBox")
+    assert box.rect.top >= heads[-1].rect.bottom
