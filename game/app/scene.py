@@ -9,6 +9,7 @@ its state and its widgets are disposable. ``draw`` never changes game state.
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -37,6 +38,20 @@ def fit_text(element: Any, text: str, padding: int) -> bool:
         return True
     except (AttributeError, TypeError, ValueError, pygame.error):  # a font without size(): leave it be
         return False
+
+
+def fit_label_height(element: Any, text: str) -> None:
+    """Make a label tall enough for its font's line (a heading sized for normal text gains the pixels the
+    huge text size needs), keeping its vertical centre, so pygame_gui never draws a clipped line."""
+    font = getattr(element, "font", None)
+    try:
+        need = font.get_rect(text or "Ag").height if font is not None else 0
+    except (AttributeError, TypeError, ValueError, pygame.error):  # a font without get_rect(): leave it be
+        return
+    rect = element.relative_rect
+    if need > rect.height:
+        element.set_relative_position((rect.x, rect.y - (need - rect.height) // 2))
+        element.set_dimensions((rect.width, need))
 
 
 class Scene:
@@ -93,7 +108,11 @@ class Scene:
             kw["object_id"] = pygame_gui.core.ObjectID(object_id=object_id)
         if container is not None:
             kw["container"] = container
-        el = pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.app.manager, **kw)
+        with warnings.catch_warnings():  # made empty first: its font decides the height the text needs
+            warnings.filterwarnings("ignore", "Label Rect is too small", UserWarning)
+            el = pygame_gui.elements.UILabel(pygame.Rect(rect), "", manager=self.app.manager, **kw)
+        fit_label_height(el, text)
+        el.set_text(text)
         fit_text(el, text, 8)
         return self.add(el)
 

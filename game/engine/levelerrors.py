@@ -4,7 +4,8 @@ A problem reads ``path: field.path: what was expected`` with a suggestion for ty
 This module turns pydantic's validation errors into such lines (resolving the error
 locations against the model's types, so union labels never show), and checks raw
 data for what JSON cannot hold (dates, NaN) or nests too deeply. It is one of the
-level modules; ``game.engine.levels`` re-exports its public names.
+level modules; ``game.engine.levels`` re-exports its public names. Its lines are
+``Msg`` strings (``game.engine.levelwords``): English, and translatable for the level list.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from game.engine.levelchecks import suggest
+from game.engine.levelwords import Msg
 from game.engine.limits import MAX_PROBLEMS
 
 log = logging.getLogger(__name__)
@@ -42,7 +44,10 @@ _UNSAFE.update({ord("\n"): "\\n", ord("\r"): "\\r"})
 
 
 def _safe(text: Any) -> str:
-    """One printable line: control characters and line breaks escaped."""
+    """One printable line: control characters and line breaks escaped (a ``Msg`` keeps its key)."""
+    if isinstance(text, Msg):
+        return Msg(text.key, _safe(text.prefix), **{k: _safe(v) if isinstance(v, str) else v
+                                                    for k, v in text.args.items()})
     return str(text).translate(_UNSAFE)
 
 
@@ -60,19 +65,27 @@ class LevelError(ValueError):
 # --- errors -------------------------------------------------------------------------------------
 
 def _suggest(word: Any, options: Iterable[Any]) -> str:
-    return suggest(word, options)  # bounded work (levelchecks.py)
+    """`` (did you mean 'x'?)`` (a ``Msg``) for a near option, or ""; bounded work (levelchecks.py)."""
+    found = suggest(word, options)
+    m = re.match(r"^ \(did you mean (.*)\?\)$", found, re.S)
+    return Msg("levelerr.did_you_mean", word=m.group(1)) if m else found
+
+
+def _got(value: Any) -> str:
+    """`` (got 3)``: the value a file wrote, shown short."""
+    return Msg("levelerr.got", value=_short(value))
 
 
 def _short(value: Any) -> str:
     """A short description of an input value for messages."""
     if isinstance(value, dict):
-        return "a table"
+        return Msg("levelerr.type.table")
     if isinstance(value, list):
-        return "a list"
+        return Msg("levelerr.type.list")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int) and not -10**40 < value < 10**40:  # repr of 5,000 digits is refused by Python
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return Msg("levelerr.short.digits", digits=int(value.bit_length() * 0.30103) + 1)
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -236,45 +249,42 @@ def _resolve(model: Any, loc: tuple[Any, ...]) -> _Where:
 def _describe_type(tp: Any) -> str:
     """A few words for what a type accepts."""
     tp = _unwrap(tp)
-    if tp is str:
-        return "text"
-    if tp is bool:
-        return "true or false"
-    if tp is int:
-        return "a whole number"
-    if tp is float:
-        return "a number"
+    simple = {str: "text", bool: "bool", int: "int", float: "float"}.get(tp) if isinstance(tp, type) else None
+    if simple:
+        return Msg(f"levelerr.type.{simple}")
     origin = typing.get_origin(tp)
     if origin is typing.Literal:
-        return "one of " + ", ".join(str(a) for a in typing.get_args(tp))
+        return Msg("levelerr.type.one_of", options=", ".join(str(a) for a in typing.get_args(tp)))
     if origin in (list, tuple, set, frozenset):
-        return "a list"
+        return Msg("levelerr.type.list")
     if origin is dict:
-        return "a table"
+        return Msg("levelerr.type.table")
     if _is_model(tp):
         keys = _keys_of(tp)
         shown = ", ".join(keys[:6]) + (", ..." if len(keys) > 6 else "")
-        return f"a table ({shown})"
+        return Msg("levelerr.type.table_keys", keys=shown)
     members = _union_members(tp)
     if members:
         tags = _union_tags(tp)
         if tags and all(_is_model(m) for m in members):
             disc = "effect" if all("effect" in m.model_fields for m in members) else "kind"
-            return f"a table with {disc} = one of: {', '.join(tags)}"
-        return " or ".join(_describe_type(m) for m in members)
+            return Msg("levelerr.type.tagged", disc=disc, options=", ".join(tags))
+        words = [_describe_type(m) for m in members]
+        out = words[-1]
+        for w in reversed(words[:-1]):
+            out = Msg("levelerr.type.either", a=w, b=out)
+        return out
     name = getattr(tp, "__name__", "")
-    return {"str": "text", "int": "a whole number"}.get(name, "a value")
+    return Msg({"str": "levelerr.type.text", "int": "levelerr.type.int"}.get(name, "levelerr.type.value"))
 
 
+#: what a pydantic error type expected (the key of levelerr.type.*)
 _TYPE_WORDS = {
-    "string_type": "expected text", "string_unicode": "expected text",
-    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
-    "int_from_float": "expected a whole number", "float_type": "expected a number",
-    "float_parsing": "expected a number", "finite_number": "expected a finite number",
-    "bool_type": "expected true or false", "bool_parsing": "expected true or false",
-    "list_type": "expected a list", "tuple_type": "expected a list", "set_type": "expected a list",
-    "dict_type": "expected a table", "model_type": "expected a table",
-    "model_attributes_type": "expected a table", "missing": "required field is missing",
+    "string_type": "text", "string_unicode": "text",
+    "int_type": "int", "int_parsing": "int", "int_from_float": "int", "float_type": "float",
+    "float_parsing": "float", "finite_number": "finite", "bool_type": "bool", "bool_parsing": "bool",
+    "list_type": "list", "tuple_type": "list", "set_type": "list",
+    "dict_type": "table", "model_type": "table", "model_attributes_type": "table", "missing": "",
 }
 
 
@@ -283,7 +293,7 @@ def _message(err: dict[str, Any], where: _Where) -> str:
     typ = err.get("type", "")
     ctx = err.get("ctx") or {}
     inp = err.get("input")
-    got = f" (got {_short(inp)})" if "input" in err and typ != "missing" else ""
+    got = _got(inp) if "input" in err and typ != "missing" else ""
     final = where.final
     if typ == "literal_error":
         if typing.get_origin(final) is typing.Literal:
@@ -291,23 +301,24 @@ def _message(err: dict[str, Any], where: _Where) -> str:
         else:
             expected = re.findall(r"'([^']*)'", str(ctx.get("expected", ""))) or [str(ctx.get("expected", ""))]
         shown = repr(inp) if isinstance(inp, (str, int, float)) and not isinstance(inp, bool) else _short(inp)
-        return f"unknown value {shown}{_suggest(inp, expected)}; expected one of: {', '.join(expected)}"
+        return Msg("levelerr.unknown_value", value=shown, suggestion=_suggest(inp, expected),
+                   options=", ".join(expected))
     if typ == "union_tag_invalid":
         expected = _union_tags(final) or re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
         disc = str(ctx.get("discriminator", "kind")).strip("'")
         tag = ctx.get("tag")
-        return f"unknown {disc} {tag!r}{_suggest(tag, expected)}; expected one of: {', '.join(expected)}"
+        return Msg("levelerr.unknown_tag", disc=disc, tag=repr(tag), suggestion=_suggest(tag, expected),
+                   options=", ".join(expected))
     if typ == "union_tag_not_found":
         disc = str(ctx.get("discriminator", "kind")).strip("'")
         expected = _union_tags(final)
         if not isinstance(inp, dict):
-            return f"expected a table with {disc} = one of: {', '.join(expected)}{got}"
-        return f"missing key {disc!r}; expected one of: {', '.join(expected)}"
+            return Msg("levelerr.expected", what=Msg("levelerr.type.tagged", disc=disc, options=", ".join(expected)),
+                       got=got)
+        return Msg("levelerr.missing_tag", disc=repr(disc), options=", ".join(expected))
     if typ in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        word = {"greater_than_equal": "at least", "greater_than": "more than",
-                "less_than_equal": "at most", "less_than": "less than"}[typ]
         limit = next(iter(ctx.values()), "?")
-        return f"must be {word} {limit}{got}"
+        return Msg(f"levelerr.bound.{typ}", limit=str(limit), got=got)
     if typ in ("too_short", "too_long", "string_too_short", "string_too_long"):
         if typ.startswith("string"):
             n = ctx.get("min_length", ctx.get("max_length"))
@@ -319,15 +330,17 @@ def _message(err: dict[str, Any], where: _Where) -> str:
         return f"expected {word} {n} items" + (f" (got {actual})" if actual is not None else "")
     if typ == "string_pattern_mismatch":
         if ctx.get("pattern") == _ID_RE.pattern:
-            return f"not a valid id: use lowercase letters, digits, '_' and '-'{got}"
+            return Msg("levelerr.bad_id", got=got)
         return f"does not match the pattern {ctx.get('pattern')}{got}"
     if typ in ("value_error", "assertion_error"):
         msg = str(err.get("msg", "invalid value"))
         return re.sub(r"^(Value error|Assertion failed), ", "", msg)
+    if typ == "missing":
+        return Msg("levelerr.missing")
     if typ in _TYPE_WORDS:
-        if typ != "missing" and final is not None and _describe_type(final) != "a value":
-            return f"expected {_describe_type(final)}{got}"
-        return _TYPE_WORDS[typ] + got
+        if final is not None and _describe_type(final) != "a value":
+            return Msg("levelerr.expected", what=_describe_type(final), got=got)
+        return Msg("levelerr.expected", what=Msg(f"levelerr.type.{_TYPE_WORDS[typ]}"), got=got)
     return f"{err.get('msg', 'invalid value')}{got}"
 
 
@@ -366,7 +379,8 @@ def _prune_unions(model: Any, errors: list[tuple[dict[str, Any], _Where]]) -> li
             keep = deep[best]
         else:
             point = _resolve(model, prefix)
-            keep = [f"{point.text()}: expected {_describe_type(point.final)} (got {_short(group[0][0].get('input'))})"]
+            keep = [Msg("levelerr.expected", f"{point.text()}: ", what=_describe_type(point.final),
+                        got=_got(group[0][0].get("input")))]
         out = [e for e in out if not any(e is g for g in group)]
         out[first_index:first_index] = keep
     return out
@@ -400,15 +414,17 @@ def _format_validation_error(exc: ValidationError, model: Any) -> list[str]:
             if err.get("type") == "extra_forbidden":
                 key = w.parts[-1] if w.parts else "?"
                 options = _keys_of(w.owner) if _is_model(w.owner) else []
-                line = (f"{w.text()}: unknown key {str(key)!r}{_suggest(str(key), options)}"
-                        + (f"; expected one of: {', '.join(options)}" if options else ""))
+                line = Msg("levelerr.unknown_key_options" if options else "levelerr.unknown_key", f"{w.text()}: ",
+                           key=repr(str(key)), suggestion=_suggest(str(key), options), options=", ".join(options))
             else:
-                line = f"{w.text()}: {_message(err, w)}"
+                said = _message(err, w)
+                line = Msg(said.key, f"{w.text()}: {said.prefix}", **said.args) if isinstance(said, Msg) \
+                    else f"{w.text()}: {said}"
         if line not in lines:
             lines.append(line)
     if len(lines) > MAX_PROBLEMS and not unread:
         extra = len(lines) - MAX_PROBLEMS
-        lines = lines[:MAX_PROBLEMS] + [f"(and {extra} more problems)"]
+        lines = lines[:MAX_PROBLEMS] + [Msg("levelerr.more", n=extra)]
     elif unread:  # the count of lines the unread errors would give is not known without the work
         lines = lines[:MAX_PROBLEMS] + [f"(and more problems: {len(errors)} errors in all)"]
     return lines or ["(top level): invalid level"]
@@ -422,7 +438,7 @@ def _check_data(value: Any, where: str, depth: int, problems: list[str]) -> None
         loc = _Where(list(reversed(trail)), None, [], None).text()
         if where:
             loc = where if loc == "(top level)" else f"{where}{'' if loc.startswith('[') else '.'}{loc}"
-        problems.append(f"{loc}: {problem}")
+        problems.append(Msg(problem.key, f"{loc}: ", **problem.args) if isinstance(problem, Msg) else f"{loc}: {problem}")
 
 
 _PLAIN = (str, int, bool, type(None))
@@ -431,7 +447,7 @@ _PLAIN = (str, int, bool, type(None))
 def _first_bad(value: Any, depth: int, trail: list[Any]) -> str | None:
     """The first problem below ``value``; ``trail`` receives its location, innermost first."""
     if depth > MAX_DEPTH:
-        return f"nested too deeply (more than {MAX_DEPTH} levels)"
+        return Msg("levelerr.too_deep", depth=MAX_DEPTH)
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
@@ -452,7 +468,7 @@ def _first_bad(value: Any, depth: int, trail: list[Any]) -> str | None:
                 return problem
     elif isinstance(value, float):
         if not math.isfinite(value):
-            return f"expected a finite number (got {value!r})"
+            return Msg("levelerr.expected", what=Msg("levelerr.type.finite"), got=Msg("levelerr.got", value=repr(value)))
     elif not isinstance(value, _PLAIN):
         return (f"dates and times are not used in level files (got {type(value).__name__}); "
                 "write them as text")

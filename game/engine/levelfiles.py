@@ -20,6 +20,7 @@ from typing import Any
 
 from game.engine import catalogue, paths
 from game.engine.levelerrors import MAX_DEPTH, LevelError, _check_data, _short
+from game.engine.levelwords import Msg, prefixed, toml_reason
 
 log = logging.getLogger(__name__)
 
@@ -82,13 +83,14 @@ def _odd_number(exc: ValueError) -> str:
 
 
 def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
+    """The parser's complaint as ``line 3, column 5: not valid TOML: <reason>`` (a ``Msg``: it is translated)."""
     msg = str(exc)
     m = re.match(r"^(.*) \(at line (\d+), column (\d+)\)$", msg, re.S)
     if m:
-        return f"line {m.group(2)}, column {m.group(3)}: not valid TOML: {m.group(1)}"
+        return Msg("levelerr.toml_at", line=m.group(2), column=m.group(3), reason=toml_reason(m.group(1)))
     m = re.match(r"^(.*) \(at end of document\)$", msg, re.S)
     if m:
-        return f"end of file: not valid TOML: {m.group(1)}"
+        return Msg("levelerr.toml_end", reason=toml_reason(m.group(1)))
     return f"not valid TOML: {msg}"
 
 
@@ -106,7 +108,7 @@ def _parse_toml(raw: bytes, where: str) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise LevelError(where, [f"line {line}: not valid UTF-8 text (save the file as UTF-8)"]) from None
+        raise LevelError(where, [Msg("levelerr.utf8", line=line)]) from None
     if text.startswith("\ufeff"):
         text = text[1:]  # editors on Windows like to add a byte-order mark
     if _bracket_depth(text) > MAX_DEPTH:
@@ -116,7 +118,7 @@ def _parse_toml(raw: bytes, where: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise LevelError(where, [_toml_error(exc)]) from None
     except RecursionError:
-        raise LevelError(where, [f"nested too deeply (more than {MAX_DEPTH} levels)"]) from None
+        raise LevelError(where, [Msg("levelerr.too_deep", depth=MAX_DEPTH)]) from None
     except ValueError as exc:  # tomllib raises plain ValueError on some odd numbers
         raise LevelError(where, [_odd_number(exc)]) from None
     problems: list[str] = []
@@ -148,20 +150,20 @@ def _checked_file(path: Path, root: Path, where: str, cap: int) -> tuple[Path, o
             catalogue.note_path(path)  # reached through a link: a retargeted link is a change
     except (OSError, RuntimeError):
         catalogue.note_path(path)  # creating it later is a change
-        raise LevelError(where, ["file not found or unreadable"]) from None
+        raise LevelError(where, [Msg("levelerr.not_found")]) from None
     if not _inside(real, root):
         raise LevelError(where, [f"the file leaves its folder ({root.name}/) through a link: refused"])
     try:
         st = real.stat()
     except OSError:
         catalogue.note_path(real)
-        raise LevelError(where, ["file not found or unreadable"]) from None
+        raise LevelError(where, [Msg("levelerr.not_found")]) from None
     if not _stat.S_ISREG(st.st_mode):
         catalogue.note(real, catalogue.stamp_of(st))
         raise LevelError(where, ["not a regular file"])
     if st.st_size > cap:
         catalogue.note(real, catalogue.stamp_of(st))
-        raise LevelError(where, [f"file too large ({st.st_size} bytes; the limit is {cap})"])
+        raise LevelError(where, [Msg("levelerr.too_large", size=st.st_size, cap=cap)])
     return real, st
 
 
@@ -258,7 +260,7 @@ def load_merged(path: Path, root: Path, *, _depth: int = 0, _stack: tuple[Path, 
         try:
             part = load_merged(target, sub_root, _depth=_depth + 1, _stack=_stack + (real,), _budget=budget)
         except LevelError as exc:
-            raise LevelError(where, [f"include[{i}]: {exc.path}: {p}" for p in exc.problems]) from None
+            raise LevelError(where, [prefixed(f"include[{i}]: {exc.path}: ", p) for p in exc.problems]) from None
         part.pop("include", None)
         merged = _merge(merged, part)
     own = {k: v for k, v in data.items() if k != "include"}

@@ -21,6 +21,7 @@ from game.engine.levelerrors import LevelError, _suggest
 from game.engine.levelfiles import _display, bases, root_for
 from game.engine.levelmodel import Level, LevelEntry, load_level_file
 from game.engine.levelrefs import remember
+from game.engine.levelwords import Msg
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def level_like_folders(folder: Path) -> list[Path]:
 
 def level_named_folder(path: Path, ruleset: str, source: str) -> LevelEntry:
     """A broken entry for a folder named like a level file."""
-    err = LevelError(_display(path) + "/", ["a folder, not a level file: a level is a .toml file"])
+    err = LevelError(_display(path) + "/", [Msg("levelerr.is_folder")])
     return LevelEntry(ruleset, Path(path).stem, Path(path), source, None, str(err), list(err.problems))
 
 
@@ -73,9 +74,7 @@ def capped(files: list[Path]) -> tuple[list[Path], list[Path]]:
 
 def cap_problem(left_out: int) -> str:
     """The words for a folder whose level files past the cap are left out."""
-    files = "file" if left_out == 1 else "files"
-    return (f"{left_out} level {files} left out: at most {MAX_LEVELS_PER_DIR} level files are read per folder "
-            f"(the first {MAX_LEVELS_PER_DIR} by name); move the others to another folder or remove them")
+    return Msg("levelerr.left_out", n=left_out, max=MAX_LEVELS_PER_DIR)
 
 
 def cap_notice(folder: Path, ruleset: str, source: str, left_out: int) -> LevelEntry:
@@ -124,7 +123,7 @@ def load_entry(p: Path, ruleset: str | None, source: str, root: Path | None = No
     try:
         lvl = cached_level_file(p, root=root, source=source, token=token)
         if ruleset is not None and lvl.ruleset != ruleset:
-            err = LevelError(_display(p), [f"ruleset: says {lvl.ruleset!r} but the file is in the {ruleset}/ folder"])
+            err = LevelError(_display(p), [Msg("levelerr.wrong_folder", said=repr(lvl.ruleset), folder=ruleset)])
             return LevelEntry(ruleset, lvl.id, p, source, None, str(err), err.problems)
         return LevelEntry(lvl.ruleset, lvl.id, p, source, lvl)
     except LevelError as exc:
@@ -173,8 +172,7 @@ def mark_duplicates(entries: list[LevelEntry]) -> None:
         if first is None:
             seen[key] = e
             continue
-        problem = (f"id: {e.id!r} is already used by {_display(first.path)}: "
-                   "rename the file or set a different id")
+        problem = Msg("levelerr.duplicate_id", id=repr(e.id), other=_display(first.path))
         err = LevelError(_display(e.path), [problem])
         e.level = None
         e.problems = err.problems

@@ -40,7 +40,29 @@ class DialogScene(Scene):
         (A fixed 44 px was 3 px short for the heading font at the largest text size.)
         """
         r = self.rect
-        return self.label((r.x + 20, r.y + 16, r.w - 40, self.heading_height(text, minimum)), text, HEADING_ID)
+        lines = self._heading_lines(text, r.w - 48)
+        y = r.y + 16
+        made: Any = None
+        for line in lines:  # a heading wider than the dialog (huge text, a long translation) takes two lines
+            h = self.heading_height(line, minimum if len(lines) == 1 else 0)
+            made = self.label((r.x + 20, y, r.w - 40, h), line, HEADING_ID)
+            y += h
+        return made
+
+    def _heading_lines(self, text: str, width: int) -> list[str]:
+        """The heading's words in at most two lines no wider than ``width`` (one line when it fits)."""
+        try:
+            font = self.app.manager.get_theme().get_font([HEADING_ID, "label"])
+            if font.get_rect(text).width <= width:
+                return [text]
+            words = text.split()
+            for cut in range(len(words) - 1, 0, -1):  # the longest first line that fits; the rest below
+                first = " ".join(words[:cut])
+                if font.get_rect(first).width <= width:
+                    return [first, " ".join(words[cut:])]
+        except (AttributeError, KeyError, TypeError, pygame.error):  # a theme without the font: one line
+            pass
+        return [text]
 
     def below(self, element: Any, bottom_margin: int, gap: int = 8) -> tuple[int, int, int, int]:
         """Return the rect from ``gap`` px under ``element`` down to ``bottom_margin`` px above the dialog's bottom."""

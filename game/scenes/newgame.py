@@ -238,10 +238,10 @@ class LevelSelectScene(Scene):
             cap = levelscan.MAX_LEVELS_PER_DIR
             return (f"<b>{html.escape(t('levels.left_out', n=e.skipped, max=cap))}</b><br><br>"
                     f"{html.escape(t('levels.left_out_detail', max=cap))}<br><br>"
-                    f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
+                    f"<font color='#8e2a1a'>{html.escape(self._error_text(e))}</font>")
         if not e.ok:
             return (f"<b>{html.escape(e.path.name)}</b><br><br>{html.escape(t('levels.broken_detail'))}<br><br>"
-                    f"<font color='#8e2a1a'>{html.escape(e.error or '')}</font>")
+                    f"<font color='#8e2a1a'>{html.escape(self._error_text(e))}</font>")
         lvl = e.level
         m = lvl.model
         px = round(21 * self.app.settings.text_scale)  # a heading that follows the text size setting
@@ -267,6 +267,13 @@ class LevelSelectScene(Scene):
         if desc:
             parts.append(html.escape(desc).replace("\n", "<br>"))
         return "<br><br>".join(parts)
+
+    def _error_text(self, entry: Any) -> str:
+        """A broken entry's problems in the player's language (file names and field paths as written)."""
+        from game.engine.i18n import language
+        from game.engine.levelwords import localized_error
+
+        return localized_error(entry.error, list(entry.problems), language())
 
     def _notes(self, level: Any) -> list[str]:
         """The ruleset's notes on a level's variant rules (a round limit), [] when it has none."""

@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 #: at most this many pictures in a section's strip
 MAX_PICTURES = 7
+#: the size a card picture is painted at (without its rules text) before it is made smaller to fit the strip:
+#: twice the hand's, where its name and type line are whole; the label under it names it in readable letters
+CARD_PAINT = (208, 292)
 
 
 @lru_cache(maxsize=8)
@@ -100,11 +103,11 @@ def picture(ruleset_id: str, spec: str, size: int, lang: str | None = None) -> t
             hit = _find(ruleset_id, "cards", ident)
             if hit is None:
                 return None
-            from game.scenes.sanctuary import cards
-
             _model, card = hit
             w = round(size * 5 / 7)
-            return cards.face(ident, card, (w, size), lang or i18n.language()), i18n.localize(card.name, lang)
+            # painted large, every word whole, then made smaller: a face painted at thumbnail size cuts its
+            # name and type line to a few letters ("Manip…", "Kiln of the…")
+            return _card_picture(ident, card, (w, size), lang or i18n.language()), i18n.localize(card.name, lang)
         if kind == "svg":
             img = draw.svg(ident, (size, size))
             if img is None:
@@ -113,6 +116,26 @@ def picture(ruleset_id: str, spec: str, size: int, lang: str | None = None) -> t
     except Exception as exc:  # noqa: BLE001 - a picture that fails is left out
         log.warning("rules picture %s of %s: %s", spec, ruleset_id, exc)
     return None
+
+
+_CARDS: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def _card_picture(ident: str, card: Any, size: tuple[int, int], lang: str) -> pygame.Surface:
+    """A sanctuary card's face painted at ``CARD_PAINT`` without its rules text, then made ``size`` (kept)."""
+    from game.scenes.sanctuary import cards
+    from game.ui import gfx
+
+    key = (ident, size, lang, gfx.text_scale(), gfx.palette().name)
+    img = _CARDS.get(key)
+    if img is None:
+        face = pygame.Surface(CARD_PAINT, pygame.SRCALPHA)
+        cards.paint_face(face, face.get_rect(), card, lang, with_text=False)
+        img = pygame.transform.smoothscale(face, size) if size[1] < CARD_PAINT[1] else face
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        _CARDS[key] = img
+    return img
 
 
 def draw_strip(surface: pygame.Surface, rect: pygame.Rect, ruleset_id: str, specs: list[str],

@@ -121,6 +121,16 @@ class ChoiceColumn:
             return t("seats.choice.random")
         return next((c.label for c in self.options(seat, count) if c.id == pick), pick)
 
+    def short_label(self, seat: int, count: int) -> str:
+        """The control's text without "(the level's)" after the level's pick: the name alone, for a narrow
+        control (the tooltip still says whose pick it is)."""
+        if self.options(seat, count) and self.picks[seat] == DEFAULT and not self._in_game(seat, count):
+            resolved = self.resolved(count)
+            name = self.name_of(seat, count, resolved[seat] if seat < len(resolved) else None)
+            if name:
+                return name
+        return self.label(seat, count)
+
     def tooltip(self, seat: int, count: int) -> str:
         """The control's tooltip (HTML): the option's name and one-line description, and how to change it."""
         if not self.options(seat, count):

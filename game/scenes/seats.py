@@ -41,6 +41,10 @@ _COLUMNS = {False: ((60, 222), (290, 330), (640, 200), (860, 200), None),
             True: ((60, 180), (248, 220), (478, 160), (648, 180), (884, 336))}
 
 
+#: the names column's least width when a long seat role takes room from it (a name scrolls in its field)
+NAME_MIN_W = 150
+
+
 class SeatSetupScene(Scene):
     """Who plays: each seat human or bot (with a difficulty), a name and its hero/faction/deck; then start."""
 
@@ -113,6 +117,8 @@ class SeatSetupScene(Scene):
         diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]
         with_choice = self.choices.any(self.count)
         (sx, sw), (nx, nw), (kx, kw), (dx, dw), cc = _COLUMNS[with_choice]
+        grow = self._role_room([f"{i + 1}. {roles[i]}" for i in range(self.count)], sw, nw)
+        sw, nx, nw = sw + grow, nx + grow, nw - grow  # a long role ("3. Signore Oscuro", huge): room from the names
         # column headers: what each column of the rows below sets
         self.headers = [self.label((sx, 144, sw, 30), t("seats.col.seat"), "#muted_label"),
                         self.label((nx, 144, nw, 30), t("seats.col.name"), "#muted_label"),
@@ -163,12 +169,25 @@ class SeatSetupScene(Scene):
         self.button((40, 650, 180, 46), t("common.back"), self.app.pop)
         self.button((980, 640, 260, 56), t("seats.start"), self.start, object_id="#primary_button")
 
+    def _role_room(self, texts: list[str], width: int, name_width: int) -> int:
+        """How many px the seat column must grow for its longest role to read whole (the names column keeps
+        ``NAME_MIN_W``); 0 when every role fits."""
+        try:
+            font = self.app.manager.get_theme().get_font(["label"])
+            need = max((font.get_rect(x).width for x in texts), default=0) + 12
+        except (AttributeError, TypeError, ValueError, pygame.error):  # a theme without the font: as laid out
+            return 0
+        return max(0, min(need - width, name_width - NAME_MIN_W))
+
     def _choice_button(self, seat: int, rect: tuple[int, int, int, int]) -> Any:
         """A seat's hero/faction/deck control: a button showing the pick; a click moves to the next one."""
         text = self.choices.label(seat, self.count)
         b = self.button(rect, text, lambda: self.cycle_choice(seat), tooltip=self.choices.tooltip(seat, self.count),
                         enabled=bool(self.choices.options(seat, self.count)))
-        fit_text(b, text, 24)  # a long name at large text: shortened, the whole in the tooltip
+        if b.text != text:  # too wide (large text): the name alone, "(the level's)" left to the tooltip
+            short = self.choices.short_label(seat, self.count)
+            b.set_text(short)
+            fit_text(b, short, 24)  # a name still too long: shortened, the whole in the tooltip
         return b
 
     def cycle_choice(self, seat: int, step: int = 1) -> None:

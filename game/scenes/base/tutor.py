@@ -60,6 +60,7 @@ class Guide:
         self.texts = uitext.TextRecorder()
         self.targets: list[HitRegion] = []
         self.bubble: pygame.Rect | None = None
+        self.bubble_text = ""  # the words the bubble was sized for (drawn even if the hint arrives before the draw)
         self.next_rect: pygame.Rect | None = None
         self.leave_rect: pygame.Rect | None = None
         self.hint_rect: pygame.Rect | None = None
@@ -230,6 +231,7 @@ class Guide:
         self.targets = []
         if not getattr(scene, "guided", True):  # the replay theatre: nobody plays, no hint, no tutorial
             self.hint_rect = self.leave_rect = None
+            scene.log_panel.header_extra = 0
             return
         self.hint_rect, self.leave_rect, self.button_px = self._title_buttons()
         router.add(HitRegion(self.hint_rect, payload=HINT, tooltip=t("hint.tooltip"), highlight=False,
@@ -243,8 +245,8 @@ class Guide:
 
     def _title_buttons(self) -> tuple[pygame.Rect, pygame.Rect | None, int]:
         """The hint button (and "Leave tutorial" while tutoring) at the right of the log panel's title row, as
-        large as fits (14 px down to 10) beside the title; where they do not fit, the title gives way, then the
-        buttons take their short words."""
+        large as fits (14 px down to 10) beside the title; where they do not fit there (huge text, long words),
+        they take a row of their own under the title, which always keeps its words."""
         panel = self.scene.log_panel
         lr = self.scene.log_rect
         row_h = gfx.line_height(panel.size + 1, True) + 6
@@ -257,22 +259,24 @@ class Guide:
             return sum(gfx.text_size(w, px, True)[0] + 20 for w in words) + 6 * len(words) + 6
 
         choice = None
-        for words, room in ((long_words, lr.w - title_w), (long_words, lr.w - 12), (short_words, lr.w - title_w),
+        for words, room in ((long_words, lr.w - title_w), (short_words, lr.w - title_w), (long_words, lr.w - 12),
                             (short_words, lr.w - 12)):
             px = next((p for p in range(14, 9, -1) if width(words, p) <= room), None)
             if px is not None:
                 choice = (words, px, room == lr.w - title_w)
                 break
-        words, px, keep_title = choice if choice is not None else (short_words, 10, False)
-        panel.title = title if keep_title else ""
+        words, px, beside = choice if choice is not None else (short_words, 10, False)
+        panel.title = title
         self.labels = words
-        h = max(16, min(row_h - 6, gfx.line_height(px, True) + 6))
+        h = max(16, min(row_h - 6, gfx.line_height(px, True) + 6)) if beside else gfx.line_height(px, True) + 6
+        panel.header_extra = 0 if beside else h + 4
+        top = lr.y + 3 if beside else lr.y + row_h
         rects: list[pygame.Rect] = []
         x = lr.right - 6
         for w in words:
             bw = gfx.text_size(w, px, True)[0] + 20
             x -= bw
-            rects.append(pygame.Rect(x, lr.y + 3, bw, h))
+            rects.append(pygame.Rect(x, top, bw, h))
             x -= 6
         return rects[0], (rects[1] if len(rects) > 1 else None), px
 
@@ -307,6 +311,7 @@ class Guide:
                 near = r.rect.copy() if near is None else near.union(r.rect)
             self._place(box, near, board, canvas, text)
         self.bubble = box
+        self.bubble_text = text
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
                text: str | None = None, extra: int = 0) -> None:
@@ -379,7 +384,7 @@ class Guide:
         inner = box.inflate(-24, -20)
         if self.next_rect is not None:
             inner.h = self.next_rect.top - 6 - inner.y
-        text = self.message()
+        text = self.bubble_text or self.message()
         self.texts.block(surface, text, inner, TEXT_PX, 12, pal.ink_light)
         if self.next_rect is not None:
             Button(self.next_rect, t("tutor.next"), TUTOR_NEXT, True, None, TEXT_PX - 1, primary=True).draw(

@@ -39,6 +39,7 @@ class LogPanel(_Cached):
         self.scroll = 0  # wrapped lines scrolled up from the bottom
         self.unseen = 0  # lines added while scrolled up
         self.title = title
+        self.header_extra = 0  # pixels more under the title: a second row for buttons that do not fit beside it
         self._wrapped: list[tuple[str, LogEntry, bool]] | None = None
         self._wrap_key: tuple = ()
         self._version = 0
@@ -81,7 +82,7 @@ class LogPanel(_Cached):
     @property
     def text_rect(self) -> pygame.Rect:
         """Return the area lines are drawn in."""
-        top = gfx.line_height(self.size + 1, True) + 10 if self.title is not None else 8
+        top = gfx.line_height(self.size + 1, True) + 10 + self.header_extra if self.title is not None else 8
         return pygame.Rect(self.rect.x + 10, self.rect.y + top, self.rect.w - 20, self.rect.h - top - 8)
 
     def _indent(self) -> int:
@@ -94,7 +95,7 @@ class LogPanel(_Cached):
 
     def wrapped_lines(self) -> list[tuple[str, LogEntry, bool]]:
         """Return (text, entry, first_line_of_entry) for every wrapped line, oldest first."""
-        key = (self.rect.size, self.size, gfx.text_scale())
+        key = (self.rect.size, self.size, gfx.text_scale(), self.header_extra)
         if self._wrapped is None or key != self._wrap_key:
             self._wrap_key = key
             self._wrapped = [w for e in self.entries for w in self._wrap_entry(e)]
@@ -142,7 +143,7 @@ class LogPanel(_Cached):
     # drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel, the lines (seat-coloured with the seat symbol), a scroll bar and the 'newer below' hint."""
-        key = (self._version, self.scroll, self.unseen, tuple(self.rect), self.size, self.title,
+        key = (self._version, self.scroll, self.unseen, tuple(self.rect), self.size, self.title, self.header_extra,
                gfx.palette().name, gfx.text_scale())
         self._cached(surface, key, self._paint)
 
@@ -152,7 +153,7 @@ class LogPanel(_Cached):
         if self.title is not None:
             gfx.text(surface, self.title, (self.rect.x + 12, self.rect.y + 5), self.size + 1, pal.ink_soft,
                      bold=True)
-            y = self.rect.y + gfx.line_height(self.size + 1, True) + 6
+            y = self.rect.y + gfx.line_height(self.size + 1, True) + 6 + self.header_extra
             pygame.draw.line(surface, pal.panel_dark, (self.rect.x + 8, y), (self.rect.right - 8, y), 1)
         tr = self.text_rect
         lh = gfx.line_height(self.size)

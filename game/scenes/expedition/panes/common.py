@@ -52,8 +52,8 @@ class Geometry:
     board = pygame.Rect(10, 56, 1012, 590)          # where the battle arena is mounted (skirmish's board)
     minimap = pygame.Rect(1030, 56, 240, 150)
     right = pygame.Rect(1022, 50, 258, 388)           # the right column above the log (overview, heroes)
-    goal_aside = pygame.Rect(1030, 56, 240, 30)      # the goal over the overview while a battle has the board
-    minimap_low = pygame.Rect(1030, 90, 240, 116)
+    goal_aside = pygame.Rect(1030, 56, 240, 46)      # the goal over the overview while a battle has the board
+    minimap_low = pygame.Rect(1030, 106, 240, 100)   # (two lines high: a goal wraps there rather than being cut)
     heroes = pygame.Rect(1030, 212, 240, 222)
     log = pygame.Rect(1030, 440, 240, 206)
     bar = pygame.Rect(10, 654, 1012, 46)

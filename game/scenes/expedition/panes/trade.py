@@ -141,17 +141,18 @@ class TradePane(ExpeditionPane):
             self.block(surface, text, box, 13, 9, pal.ink_soft)
             y = box.bottom + 6
         else:
-            rh = gfx.line_height(12) + 6
+            lh12 = gfx.line_height(12)
             for i, (words, action) in enumerate(card.infos):
-                row = pygame.Rect(r.x + 16, y, r.w - 32, rh)
+                text = ("» " if i == card.told else "") + words  # a long message wraps (up to 3 lines), never cut
+                lines = max(1, min(3, len(gfx.wrap(text, 12, r.w - 42))))
+                row = pygame.Rect(r.x + 16, y, r.w - 32, lines * lh12 + 6)
                 if row.bottom > r.bottom - 52:
                     break
                 if i == card.told:
                     gfx.rounded_rect(surface, row, pal.accent, 5)
-                self.line(surface, ("» " if i == card.told else "  ") + words, row.inflate(-10, 0), 12, pal.ink,
-                          minimum=8)
+                self.block(surface, text, row.inflate(-10, -6), 12, 8, pal.ink)
                 self.info_rows.append((row, i, action))
-                y += rh + 2
+                y += row.h + 2
         self.buttons = []
         bh = max(30, gfx.line_height(14, True) + 10)
         bw = min(220, (r.w - 48) // max(1, len(card.buttons)))
