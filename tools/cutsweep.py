@@ -46,6 +46,12 @@ def _purposeful() -> list[re.Pattern[str]]:
             if isinstance(text, str) and text.rstrip().endswith(ELLIPSIS):
                 parts = re.split(r"\{[^}]*\}", text.rstrip())
                 out.append(re.compile("^" + ".*".join(re.escape(p) for p in parts) + "$", re.S))
+                # a wrapped string's last line ("move…" of "Thinking about your move…") ends the same way
+                tail = parts[-1].split()
+                for k in range(1, len(tail) + 1):
+                    if " ".join(tail[-k:]) == ELLIPSIS:
+                        continue  # a lone "…" is a cut, whatever a catalogue ends with
+                    out.append(re.compile("^" + re.escape(" ".join(tail[-k:])) + "$"))
     return out
 
 
