@@ -24,11 +24,12 @@ def hero_rows(scene: Any) -> list[tuple[int, Any]]:
 
 
 def offer_rects(scene: Any) -> list[tuple[str, Any]]:
-    """The Market's offers as drawn last frame: (chip type, rect) of each region whose payload buys it."""
+    """The Market's offers as drawn last frame: (chip type, rect) of each region whose payload buys it (an offer
+    scrolled out of view has an empty region and is left out)."""
     from game.engine.actions import Action
 
     return [(str(r.payload["chip"]), r.shape) for r in scene.router.regions
-            if isinstance(r.payload, Action) and r.payload.kind == "buy"]
+            if isinstance(r.payload, Action) and r.payload.kind == "buy" and r.shape.w > 0]
 
 
 def pane_texts(scene: Any, name: str) -> list[Any]:
