@@ -115,7 +115,7 @@ class DungeonWords:
             if p is None:
                 return None
             if k == "draw":
-                return t("dscene.cmd.draw", n=p.bag_count())
+                return t("dscene.cmd.draw", n=len(p.bag))
             if k == "choose_map":
                 side = int(action["side"])
                 return t("dscene.cmd.choose_map", side=side + 1, name=self.side_name(p.pending_map, side))
