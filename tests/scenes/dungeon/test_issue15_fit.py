@@ -142,7 +142,8 @@ def test_issue15_market_button_is_a_command_and_the_log_keeps_its_sentence(app: 
 
 def test_issue15_every_dungeon_action_reads_as_a_command_in_every_language(app: Any, restore: Any) -> None:
     """Play on at random; every action the seat to act could take, as the bar or a menu would word it, in
-    es/en/it: not the log's sentence about a player (it does not start with the player's name), no raw key."""
+    es/en/it: not the log's sentence about a player (it does not start with the player's name), no raw key, and
+    not repeated by the hint's reason after it ("Hint: Draw a chip. Draw a chip: ..." was cut at huge text)."""
     from game.engine.rng import Rng
 
     scene = start(app, seats=None)
@@ -162,6 +163,10 @@ def test_issue15_every_dungeon_action_reads_as_a_command_in_every_language(app: 
                 assert text and text != a.key and "dscene." not in text, (lang, a.key, text)
                 assert not any(text.startswith(n) for n in names), (lang, a.key, text)
                 assert text != match.state.describe(a, lang), (lang, a.key)
+                # the hint says "Hint: {move}. {why}": the reason never says the move again
+                why = match.ruleset.explain_hint(a, match.state.view(seat), lang) or ""
+                head = text.split(" (")[0]
+                assert head.lower() not in why.lower(), (lang, a.key, text, why)
                 kinds.add(a.kind)
         i18n.set_language("en")
         stop = next((x for x in legal if x.kind == "stop"), None)
