@@ -9,6 +9,7 @@ action bar says "Leave the market" while the log keeps "Ana leaves the market".
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -197,3 +198,31 @@ def test_issue15_bag_heading_wraps_a_long_name_at_huge_text(app: Any, restore: A
     drawn = [r for r in pane_texts(scene, "hand") if _flat(r.text) == _flat(want)]
     assert len(drawn) == 1 and not drawn[0].cut, [r.text for r in pane_texts(scene, "hand")]
     assert scene.text_problems() == []
+
+
+@pytest.mark.parametrize("lang,one,many", [("es", "queda 1", "quedan 2"), ("it", "ne resta 1", "ne restano 2")])
+def test_issue15_6_the_logs_draw_lines_agree_with_the_chips_left(lang: str, one: str, many: str) -> None:
+    """Issue 15 item 6: "ne restano 1 nel sacchetto" was in the log; one chip left takes the singular."""
+    import game.rulesets.dungeon.words  # noqa: F401 - loads the dungeon catalogue
+
+    for key in ("dungeon.event.chip_drawn", "dungeon.action.draw"):
+        assert re.search(rf"\({one}\b", i18n.t(key, lang, who="Ana", faces="Spada / Moneta", left=1)), (key, lang)
+        assert re.search(rf"\({many}\b", i18n.t(key, lang, who="Ana", faces="Spada / Moneta", left=2)), (key, lang)
+    assert re.search(rf"\({one}\b", i18n.t("dscene.cmd.draw", lang, n=1)), lang
+
+
+def test_issue15_watching_a_bots_map_choice_is_not_asked_of_the_player(app: Any) -> None:
+    """The Entrance choice of another seat is headed as something watched, not "Choose the side of your..."."""
+    import pygame
+
+    scene = start(app)
+    frames(app, 3)
+    village = scene.village
+    card = scene.player(0).pending_map
+    assert scene.viewer == 0 and card
+    for seat, want, other in ((0, "dscene.choose_map", "dscene.choose_map_watch"),
+                              (1, "dscene.choose_map_watch", "dscene.choose_map")):
+        village.rec.begin()
+        village._draw_map_choice(pygame.Surface((1280, 720)), seat, card)
+        texts = [r.text for r in village.drawn()]
+        assert t(want) in texts and t(other) not in texts, (seat, texts)
