@@ -127,6 +127,9 @@ class MarketPane(DungeonPane):
         labels = {c: words.ctype_label(c) for c in ctypes}
         notes = {c: self._note(view, c) for c in ctypes}
         prices = {c: str(o.price) for c in ctypes if (o := view.market.offer(c)) is not None}
+        # the names shrink to show every row at once only down to a size that still grows with the text-size
+        # setting (15 at normal, 14 at large, 13 at huge: issue 15 item 7); below it the grid scrolls
+        comfort = max(name_min, min(15, 15 - round((gfx.text_scale() - 1.0) * 4)))
         best: Plan | None = None
         for size in range(15, name_min - 1, -1):
             note = max(note_min, min(12, size - 3))
@@ -142,10 +145,10 @@ class MarketPane(DungeonPane):
                 lines[c] = got
             else:
                 cand = self._sized(size, note, price, lines, frozenset(), ctypes, cols, area)
-                if not cand.scrolls:
+                if not cand.scrolls and (size >= comfort or best is None):
                     return cand  # everything shows at once
-                if best is None:
-                    best = cand  # the largest size at which every name is whole: the grid scrolls
+                if size >= comfort and (best is None or cand.shown_from(0) > best.shown_from(0)):
+                    best = cand  # every name whole and the most rows in view: the grid scrolls
         if best is not None:
             return best
         # not even two lines hold a name at the smallest size (a modder's very long name): it is cut, whole
