@@ -210,7 +210,8 @@ class DungeonScene(PaneHost, RulesetScene):
         key = (self.driver.cache_key, seat, mode, self.resolution.replay is None,
                self.village.lines is None, self.can_act(), self.selection.face_index(cid) if cid else None,
                self.selection.depths_key(), self.lang, gfx.text_scale(), None if lay is None else lay.key(),
-               self.whatnow.text if self.whatnow.truncated else None, tuple(self.board_rect))
+               self.whatnow.text if self.whatnow.truncated or self.whatnow.omitted else None, tuple(self.board_rect),
+               self.market.first_row)
         if self._targets is not None and self._targets[0] == key:
             return self._targets[1]
         out = []
@@ -218,6 +219,23 @@ class DungeonScene(PaneHost, RulesetScene):
             out += pane.regions(tv, legal)
         self._targets = (key, out)
         return out
+
+    # ================================================================= words
+    def describe(self, action: Action) -> str:
+        """An action as a command on a button or in a menu ("Leave the market"); the log and the theatre keep
+        the rules' sentences about the player ("Ana leaves the market")."""
+        if self.match.to_act() is None:
+            return super().describe(action)
+        view = self.dview
+        seat = self.match.to_act()
+        offer = view.market.offer(str(action.get("chip"))) if action.kind == "buy" else None
+        words = self.words.command(action, view.player(seat) if seat is not None else None,
+                                   offer.price if offer is not None else None)
+        return words if words else super().describe(action)
+
+    def rule_hint(self, action: Action) -> str:
+        """A button's tooltip: the rules' own sentence of what it does."""
+        return super().describe(action)
 
     # ================================================================= text
     def drawn_texts(self) -> list[uitext.DrawnText]:
@@ -278,6 +296,8 @@ class DungeonScene(PaneHost, RulesetScene):
             dc["shift"] = max(-1, min(1, dc["shift"] + int(what[1])))
         elif kind == "bag":
             self.inspect(ui("bag", what[1]))
+        elif kind == "market_scroll":
+            self.market.scroll_by(int(what[1]))
 
     def _flip(self, p: PlayerRecord | None) -> None:
         cid = p.pending_chip if p is not None else None
@@ -300,6 +320,10 @@ class DungeonScene(PaneHost, RulesetScene):
         """Wheel scrolls a tall dungeon; dropping the Depths map picks its shift; dropping the chip places it."""
         if isinstance(intent, Scroll) and intent.payload == ui("hint"):
             self.whatnow.scroll_by(intent.dy)
+            return
+        if isinstance(intent, Scroll) and self.board_rect.collidepoint(intent.pos) \
+                and self.screen_mode(self.table_view()) == "market":
+            self.market.scroll_by(-1 if intent.dy > 0 else 1)
             return
         if isinstance(intent, Scroll) and self.board_rect.collidepoint(intent.pos) and self.board.lay is not None:
             self.board.scroll_by(intent.dy)

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.engine import i18n
+from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.i18n import t
 from game.rulesets.dungeon.views import PlayerRecord, TableContent, VillageLine
@@ -100,6 +101,43 @@ class DungeonWords:
 
         return t("dscene.side_summary", mandatory=part("mandatory", mand), optional=part("optional", opt),
                  obstacles=part("obstacles", obs), monsters=part("monsters", mon))
+
+    def command(self, action: Action, p: PlayerRecord | None, price: int | None = None) -> str | None:
+        """An action as a button's words, a command to click ("Leave the market", "Draw a chip (8 left)"), for
+        the acting seat's record ``p``; None for an action these words do not know (the rules' sentence then).
+        The log keeps the rules' sentences about a player ("Ana leaves the market")."""
+        k = action.kind
+        try:
+            if k == "done":
+                return t("dscene.cmd.done")
+            if k == "buy" and price is not None:
+                return t("dscene.cmd.buy", chip=self.ctype_label(str(action["chip"])), price=price)
+            if p is None:
+                return None
+            if k == "draw":
+                return t("dscene.cmd.draw", n=len(p.bag))
+            if k == "choose_map":
+                side = int(action["side"])
+                return t("dscene.cmd.choose_map", side=side + 1, name=self.side_name(p.pending_map, side))
+            if k == "continue":
+                return t("dscene.cmd.continue", floor=p.hero_row + 2)
+            if k == "stop":
+                return t("dscene.cmd.stop", floor=p.hero_row + 1)
+            if k == "place_depths":
+                side, shift = int(action["side"]), int(action["shift"])
+                return t("dscene.cmd.place_depths", side=side + 1, name=self.side_name(p.pending_map, side),
+                         where=t("dungeon.shift." + {-1: "left", 1: "right"}.get(shift, "none")))
+            if k == "place":
+                face, floor, space = self.tname(str(action["face"])), int(action["floor"]), int(action["space"])
+                board = self.tables.board(p)
+                cell = board.cells.get(board.pos_of(floor, space)) if board is not None else None
+                if cell is not None and cell.kind == "feature":
+                    return t("dscene.cmd.place_over", face=face, floor=floor, space=space,
+                             feature=self.tname(cell.token))
+                return t("dscene.cmd.place", face=face, floor=floor, space=space)
+        except (KeyError, ValueError, TypeError, IndexError):
+            return None
+        return None
 
     def status_text(self, p: PlayerRecord | None) -> str:
         """Return a seat's status in words ("choosing the side of ...")."""

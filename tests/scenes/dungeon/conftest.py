@@ -15,6 +15,25 @@ def start(app: Any, level: str = "standard", seats: list[Any] | None = None, see
     return open_game(app, "dungeon", level, seats or [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], seed)
 
 
+def market_scene(app: Any, level: str = "standard", name: str = "Anastasia") -> Any:
+    """Open a two-seat match at the first Market where seat 0 (a person) shops; return the scene."""
+    from game.engine.match import Match
+    from game.engine.protocol import SeatSpec
+    from game.engine.rng import Rng
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    match = Match.new("dungeon", level, [SeatSpec(name), SeatSpec("Robo", "bot", "random")], 3)
+    rng = Rng(5)
+    while not (match.state.phase == "market" and match.to_act() == 0):
+        legal = match.legal_actions()
+        match.apply(next((a for a in legal if a.kind == "stop"), None) or rng.choice(legal))
+    app.push(MenuScene(app))
+    scene = open_match(app, match)
+    frames(app, 5)
+    return scene
+
+
 def hero_rows(scene: Any) -> list[tuple[int, Any]]:
     """The heroes list's rows as drawn last frame: (seat, rect) of each region whose payload shows a seat."""
     rows = sorted((r.payload[2], r.shape) for r in scene.router.regions
@@ -24,11 +43,12 @@ def hero_rows(scene: Any) -> list[tuple[int, Any]]:
 
 
 def offer_rects(scene: Any) -> list[tuple[str, Any]]:
-    """The Market's offers as drawn last frame: (chip type, rect) of each region whose payload buys it."""
+    """The Market's offers as drawn last frame: (chip type, rect) of each region whose payload buys it (an offer
+    scrolled out of view has an empty region and is left out)."""
     from game.engine.actions import Action
 
     return [(str(r.payload["chip"]), r.shape) for r in scene.router.regions
-            if isinstance(r.payload, Action) and r.payload.kind == "buy"]
+            if isinstance(r.payload, Action) and r.payload.kind == "buy" and r.shape.w > 0]
 
 
 def pane_texts(scene: Any, name: str) -> list[Any]:

@@ -88,7 +88,7 @@ def test_what_now_box_scrolls_long_text_never_cuts_it(big_app: Any, monkeypatch:
 
     long = " ".join(f"palabra{i}" for i in range(200))
     real = mod.t
-    monkeypatch.setattr(mod, "t", lambda key, *a, **kw: long if key == "dscene.inspect_hint" else real(key, *a, **kw))
+    monkeypatch.setattr(mod, "t", lambda key, *a, **kw: long if key == "dscene.do.map" else real(key, *a, **kw))
     scene = start(big_app)
     frames(big_app, 3)
     whatnow = scene.whatnow

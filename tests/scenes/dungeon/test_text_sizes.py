@@ -72,30 +72,46 @@ def test_market_heading_offers_and_card_fit_at_every_text_size_and_language(app:
             assert _inside(board, title, 8), where
             assert _inside(board, info, 8), (where, info, board)
             assert not title.colliderect(info), where
-            offers = offer_rects(scene)  # the buy regions, by their Action payload
-            assert offers
             market = scene.dview.market
-            assert sorted(c for c, _ in offers) == sorted(o.ctype for o in market.offers), (where, "one per offer")
-            for ctype, rect in offers:
-                assert _inside(board, rect), (where, ctype)
-                assert rect.top >= info.bottom, (where, ctype, "offers start under the heading")
-                mine = per[ctype]
-                price = [r for r in mine if r.text == str(market.offer(ctype).price)]
-                words = sorted((r for r in mine if r not in price), key=lambda r: r.rect.y)
-                assert len(price) == 1 and words, (where, ctype, [r.text for r in mine])
-                label = words[0]
-                assert label.text.rstrip("…") and scene.words.ctype_label(ctype).startswith(
-                    label.text.rstrip("…")), (where, ctype, label.text)
-                assert rect.contains(label.rect) and rect.contains(price[0].rect), (where, ctype)
-                assert label.rect.right <= price[0].rect.left, (where, ctype, "the name stays left of the price")
-                for note in words[1:]:
-                    assert note.rect.right <= price[0].rect.left, (where, ctype)
-                    assert not label.rect.colliderect(note.rect), (where, ctype)
+            seen: set[str] = set()
+            for _ in range(len(market.offers)):  # the rows in view, then the next ones (the grid may scroll)
+                seen |= _check_offers(scene, where, info, market)
+                if seen == {o.ctype for o in market.offers} or not scene.market.scrolls(scene.table_view()):
+                    break
+                scene.market.scroll_by(1)
+                frames(app, 2)
+            scene.market.scroll_by(-99)
+            assert seen == {o.ctype for o in market.offers}, (where, "every offer is shown, one region each")
             _check_card(scene, where)
             _check_heroes(scene, where)
     finally:
         gfx.set_text_scale(1.0)
         i18n.set_language("en")
+
+
+def _check_offers(scene: Any, where: tuple, info: pygame.Rect, market: Any) -> set[str]:
+    """The offers in view: inside the board under the heading, name whole or cut only with "…", left of the
+    price; returns their chip types."""
+    board = scene.board_rect
+    _, per = _market_texts(scene)
+    offers = offer_rects(scene)  # the buy regions in view, by their Action payload
+    assert offers and len({c for c, _ in offers}) == len(offers), where
+    for ctype, rect in offers:
+        assert _inside(board, rect), (where, ctype)
+        assert rect.top >= info.bottom, (where, ctype, "offers start under the heading")
+        mine = per[ctype]
+        price = [r for r in mine if r.text == str(market.offer(ctype).price)]
+        words = sorted((r for r in mine if r not in price), key=lambda r: r.rect.y)
+        assert len(price) == 1 and words, (where, ctype, [r.text for r in mine])
+        label = words[0]
+        assert label.text.rstrip("…") and scene.words.ctype_label(ctype).startswith(
+            label.text.rstrip("…")), (where, ctype, label.text)
+        assert rect.contains(label.rect) and rect.contains(price[0].rect), (where, ctype)
+        assert label.rect.right <= price[0].rect.left, (where, ctype, "the name stays left of the price")
+        for note in words[1:]:
+            assert not note.rect.colliderect(price[0].rect), (where, ctype)
+            assert not label.rect.colliderect(note.rect), (where, ctype)
+    return {c for c, _ in offers}
 
 
 def _check_card(scene: Any, where: tuple) -> None:

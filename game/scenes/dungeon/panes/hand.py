@@ -166,9 +166,15 @@ class HandPane(DungeonPane):
         pal = gfx.palette()
         tables = self.scene.tables
         bag = sorted((c for c in bag_ids if isinstance(c, str)), key=lambda c: (tables.catalog.get(c, ""), c))
-        hr = self.fit(surface, t("dscene.bag_contents", name=self.scene.seat_name(seat), n=len(bag)),
-                      (box.x, box.y), 14, box.w, pal.ink_light, box=box, minimum=10, bold=True)
-        top = max(box.y + 44, hr.bottom + 18)
+        words = t("dscene.bag_contents", name=self.scene.seat_name(seat), n=len(bag))
+        if not uitext.fit_line(words, box.w, 14, 12, bold=True).cut:
+            bottom = self.fit(surface, words, (box.x, box.y), 14, box.w, pal.ink_light, box=box, minimum=12,
+                              bold=True).bottom
+        else:  # a long name: the heading takes two lines rather than being cut
+            head = pygame.Rect(box.x, box.y, box.w, 2 * gfx.line_height(14, True))
+            block = self.rec.block(surface, words, head, 14, max(10, uitext.readable_min(12)), pal.ink_light, True)
+            bottom = head.y + len(block.lines) * gfx.line_height(block.size, True)
+        top = max(box.y + 44, bottom + 18)
         per = max(1, box.w // 46)
         rows = max(1, (box.bottom - top + 20) // 38)
         shown = bag[:per * rows]

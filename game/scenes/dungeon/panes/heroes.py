@@ -34,9 +34,20 @@ class HeroesPane(DungeonPane):
         """(seat, rect) of each row for ``n`` seats (taller rows at larger text when there is room)."""
         r = self.rect
         top = max(32, 4 + gfx.line_height(16, True))
-        want = max(64, gfx.line_height(15, True) + gfx.line_height(12) + gfx.line_height(13, True) + 8)
+        status = 2 if self._long_status() else 1  # a status too long for one line takes two when there is room
+        want = max(64, gfx.line_height(15, True) + status * gfx.line_height(12) + gfx.line_height(13, True) + 8)
         h = min(want, (r.h - top - 4) // max(1, n))
         return [(s, pygame.Rect(r.x + 8, r.y + top + s * h, r.w - 16, h - 4)) for s in range(n)]
+
+    def _long_status(self) -> bool:
+        """True when some seat's status is wider than one line of its row at the status's size."""
+        sc = self.scene
+        try:
+            players = sc.table_view().players
+        except Exception:  # noqa: BLE001 - a half-built scene (layout before the first view)
+            return False
+        room = self.rect.w - 16 - 150
+        return any(uitext.wider_than(sc.words.status_text(p), room, 12) for p in players)
 
     def draw_view(self, surface: pygame.Surface, view: DungeonView) -> None:
         """The heroes list, painted into a cached layer while nothing it shows changes."""
@@ -70,15 +81,29 @@ class HeroesPane(DungeonPane):
         pal = gfx.palette()
         room = rect.w - 150
         counters = rect.h >= 50
+        status = self.scene.words.status_text(p)
+        two = uitext.wider_than(status, room, 12)  # two lines for it when the row has room (see ``rows``)
+
+        def height(k: int, lines: int) -> int:
+            return (gfx.line_height(15 - k, True) + lines * gfx.line_height(12 - k)
+                    + (gfx.line_height(13 - k, True) if counters else 0))
+
         k = 0
-        while k < 5 and (gfx.line_height(15 - k, True) + gfx.line_height(12 - k)
-                         + (gfx.line_height(13 - k, True) if counters else 0)) > rect.h - 2:
+        while k < 5 and height(k, 1) > rect.h - 2:
             k += 1
+        lines: list[str] = []
+        if two:  # the status on two lines, the row's text a little smaller if need be (never below readable)
+            k2 = next((j for j in range(k, 4) if height(j, 2) <= rect.h - 2
+                       and 12 - j >= uitext.readable_min(12)), None)
+            if k2 is not None and len(wrapped := gfx.wrap(status, 12 - k2, room)) == 2:
+                k, lines = k2, wrapped
         box = pygame.Rect(rect.x + 24, rect.y, room, rect.h)
         name = self.scene.seat_name(s) + (" »" if s == acting else "")
         nr = self.fit(surface, name, (rect.x + 24, rect.y + 2), 15 - k, room, gfx.seat_ink(s), box=box, bold=True)
-        sr = self.fit(surface, self.scene.words.status_text(p), (rect.x + 24, nr.bottom), 12 - k, room, pal.ink_soft,
-                      box=box)
+        if lines:
+            sr = self.put(surface, "\n".join(lines), (rect.x + 24, nr.bottom), 12 - k, pal.ink_soft, box=box)
+        else:
+            sr = self.fit(surface, status, (rect.x + 24, nr.bottom), 12 - k, room, pal.ink_soft, box=box)
         if not counters or p is None:
             return
         x, y = rect.x + 24, sr.bottom

@@ -69,7 +69,9 @@ class VillagePane(DungeonPane):
     def _draw_map_choice(self, surface: pygame.Surface, seat: int, card: str) -> None:
         pal = gfx.palette()
         sc = self.scene
-        self.heading(surface, self.rect, t("dscene.choose_map"), sc.seat_name(seat))
+        mine = seat == sc.viewer  # another seat's choice is watched, not asked of the player in front
+        self.heading(surface, self.rect, t("dscene.choose_map" if mine else "dscene.choose_map_watch"),
+                     sc.seat_name(seat))
         cell, rects = self.side_rects()
         names = [t("dscene.depths_side", n=k + 1, name=sc.words.side_name(card, k)) for k in range(len(rects))]
         # both names at one size (the longer one's), so the two sides read as a pair

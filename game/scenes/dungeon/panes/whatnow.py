@@ -24,6 +24,8 @@ from game.ui.widgets import Button
 
 #: the smallest text of the box in screen px (at any text-size setting): readable, never 9 px
 MIN_PX = 12
+#: the smallest logical size the box's words take before its general tip is left out (larger text stays larger)
+COMFORT_MIN = 11
 
 
 class WhatNowPane(DungeonPane):
@@ -38,6 +40,8 @@ class WhatNowPane(DungeonPane):
         self.scroll = 0             # the first line shown
         self.lines = 0              # how many wrapped lines the text has at its size
         self.fits = 0               # how many the box shows
+        self.tip = ""               # the general tip at the end of the text (left out when room is short)
+        self.omitted = False        # the tip was left out: the whole text is the box's tooltip
 
     def scroll_by(self, dy: int) -> None:
         """The wheel over the box: show later (dy < 0) or earlier lines."""
@@ -120,31 +124,46 @@ class WhatNowPane(DungeonPane):
             text = t("dscene.do.watch", name=sc.seat_name(acting))
         else:
             text = t(f"dscene.do.{status}") if i18n.has(f"dscene.do.{status}") else ""
+        self.tip = ""
         if hint:  # the level's hint says what the generic line says, at more length: never both
             return i18n.localize(hint, sc.lang)
-        return (text + "\n\n" if text else "") + t("dscene.inspect_hint")
+        self.tip = t("dscene.inspect_hint")  # a general tip: left out first when the box is short of room
+        return (text + "\n\n" if text else "") + self.tip
 
     def _paint_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The box: a title, the words wrapped to it at a readable size; when they do not fit, the wheel scrolls
-        them (a marker says there is more) and the whole text is the tooltip. Nothing is ever cut."""
+        """The box: a title, the words wrapped to it at a comfortable size (the general right-click tip is left
+        out, whole in the tooltip, before the words shrink below it), else at a readable size; when even that
+        does not fit, the wheel scrolls them (a marker says there is more) and the whole text is the tooltip.
+        Nothing is ever cut."""
         pal = gfx.palette()
         gfx.rounded_rect(surface, rect, (*pal.panel[:3], 235), 8)
         gfx.rounded_rect(surface, rect, pal.edge, 8, 2)
         title = self.put(surface, t("dscene.what_now"), (rect.x + 10, rect.y + 6), 15, pal.ink_soft, box=rect,
                          bold=True)
         room = rect.h - 8 - (title.bottom - rect.y)
-        size = 15
-        text = self.text
-        floor = min(size, uitext.readable_min(MIN_PX))
-        while size > floor and gfx.text_size(text, size, max_width=rect.w - 20)[1] > room:
-            size -= 1
-        lines = gfx.wrap(text, size, rect.w - 20)
+        width = rect.w - 20
+        main = self.text[:-len(self.tip)].rstrip("\n") if self.tip and self.text.endswith(self.tip) else self.text
+        comfortable = max(COMFORT_MIN, uitext.readable_min(MIN_PX))
+        floor = min(15, uitext.readable_min(MIN_PX))
+
+        def fits(text: str, size: int) -> bool:
+            return bool(gfx.text_size(text, size, max_width=width)[1] <= room)
+
+        text, size = self.text, floor
+        for low in (comfortable, floor):
+            choice = next(((txt, sz) for txt in dict.fromkeys((self.text, main)) if txt
+                           for sz in range(15, low - 1, -1) if fits(txt, sz)), None)
+            if choice is not None:
+                text, size = choice
+                break
+        self.omitted = text != self.text
+        lines = gfx.wrap(text, size, width)
         fit = max(1, room // gfx.line_height(size))
         self.lines, self.fits = len(lines), min(fit, len(lines))
         self.truncated = len(lines) > fit
         self.scroll = max(0, min(self.scroll, len(lines) - fit)) if self.truncated else 0
         shown = lines[self.scroll:self.scroll + fit]
-        body = pygame.Rect(rect.x + 10, title.bottom, rect.w - 20, rect.bottom - title.bottom)
+        body = pygame.Rect(rect.x + 10, title.bottom, width, rect.bottom - title.bottom)
         self.put(surface, "\n".join(shown), (rect.x + 10, title.bottom), size, pal.ink, box=body)
         if self.truncated:  # where the text goes on: small triangles at the right of the title row
             cx, cy = rect.right - 14, title.centery
@@ -158,7 +177,7 @@ class WhatNowPane(DungeonPane):
         """The box (the wheel scrolls it; the whole text on hover when it does not fit); the buttons under the chip."""
         sc = self.scene
         out = []
-        if self.truncated and self.text:
+        if (self.truncated or self.omitted) and self.text:
             out.append(HitRegion(sc.hand.spots()["hint"], ui("hint"), tooltip=self.text, highlight=False))
         if sc.resolution.showing:
             return out
