@@ -75,10 +75,13 @@ class SeatSetupScene(Scene):
         self.seed_entry: Any = None
 
     def _ensure_seats(self) -> None:
+        # a tutorial's opponents start easy: a newcomer who follows the guide should be able to win
+        level_word = str(getattr(self.level.model, "difficulty", "") or "")
+        difficulty = "easy" if level_word == "tutorial" else "normal"
         while len(self.seats) < self.hi:
             i = len(self.seats)
             kind = "human" if i == 0 else "bot"
-            self.seats.append({"kind": kind, "difficulty": "normal", "name": ""})
+            self.seats.append({"kind": kind, "difficulty": difficulty, "name": ""})
 
     def _default_name(self, i: int) -> str:
         return t("seats.player_n" if self.seats[i]["kind"] == "human" else "seats.bot_n", n=i + 1)

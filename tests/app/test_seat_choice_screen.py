@@ -125,3 +125,18 @@ def test_issue15_4_a_right_click_goes_back_to_the_previous_choice(app: Any) -> N
     assert scene.seat_specs()[0].choice is None
     assert "right-click" in scene.choice_buttons[0].tool_tip_text
     assert app.errors == []
+
+
+@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "sanctuary", "expedition", "quest"])
+def test_issue15_1_a_tutorials_bot_seats_start_easy(app: Any, ruleset: str) -> None:
+    """A newcomer in the dungeon tutorial's default game lost to the Normal bot 4 to 10 Valor (session 7): a
+    tutorial's opponents start easy (still a click away from harder); other levels keep Normal."""
+    tutorial = _setup(app, ruleset, "tutorial")
+    bots = [s for s in tutorial.seat_specs() if s.kind == "bot"]
+    assert all(s.difficulty == "easy" for s in bots)
+    assert all(s["difficulty"] == "easy" for s in tutorial.seats if s["kind"] == "bot")
+    from game.engine.levels import discover_levels
+
+    other = next(e.id for e in discover_levels(ruleset) if e.ok and e.id != "tutorial")
+    plain = _setup(app, ruleset, other)
+    assert all(s["difficulty"] == "normal" for s in plain.seats if s["kind"] == "bot")
