@@ -44,6 +44,7 @@ from game.scenes.quest.panes.players import MinePane, OthersPane
 from game.scenes.quest.panes.setup import SetupPane
 from game.scenes.quest.regions import TableRegions
 from game.scenes.quest.table import HIDDEN, PHASES, Table, get
+from game.scenes.quest.track import TrackPlan, plan_track
 from game.scenes.quest.words import TableWords, w
 from game.scenes.sanctuary.panes.hand import HandPane
 from game.ui import gfx
@@ -240,8 +241,32 @@ class QuestScene(PaneHost, RulesetScene):
 
     # ================================================================= tracker and words
     def phases(self, view: dict[str, Any]) -> list[str] | None:
-        """The seven phases, translated."""
-        return [self.phase_name(p) for p in PHASES]
+        """The seven phases, translated; where the track is short of room, some not current in a short form."""
+        full = [self.phase_name(p) for p in PHASES]
+        ph = self.table.phase
+        return self.track_plan().names(full, [w(f"phase_short.{p}", self.lang) for p in PHASES],
+                                       PHASES.index(ph) if ph in PHASES else None)
+
+    def track_plan(self) -> TrackPlan:
+        """How the phase track fits this game's names at the current language and text size (track.py)."""
+        names = tuple(s.name for s in self.match.seats)
+        key = (self.lang, gfx.text_scale(), names)
+        if getattr(self, "_track_key", None) != key:
+            size = self.chrome.tracker.size
+            actors = [t("game.turn", name=n) for n in names] + [t("game.bot_thinking", name=n) for n in names]
+            self._track = plan_track(self.tracker_rect.w, size, [self.phase_name(p) for p in PHASES],
+                                     [w(f"phase_short.{p}", self.lang) for p in PHASES],
+                                     [self.words("setup"), t("ui.round", n=99)], actors + [t("result.title")],
+                                     list(names) + [t("result.title")])
+            self._track_key = key
+        return self._track
+
+    def tracker_actor_text(self) -> str:
+        """Whose turn it is; the seat's name alone where the track needs the room (the strip says the rest)."""
+        seat = self.driver.shown_seat()
+        if seat is not None and self.track_plan().name_only:
+            return self.seat_name(seat)
+        return super().tracker_actor_text()
 
     def phase_text(self, view: dict[str, Any]) -> str | None:
         """The current phase in words."""

@@ -1,0 +1,68 @@
+"""The quest's seven phases made whole on the phase track at every text size (issue 15: no cut text).
+
+Why a module of its own: at huge text the round label, the seven phase names and "<name> to play" are
+wider than the strip, and the shared tracker (game/ui/widgets/tracker.py) ends the row in "…" (at 1.5,
+Italian lacked about 200 px). The quest scene asks this plan for the words to give the tracker, from the
+tracker's own measures: first the full names and "<name> to play"; where that does not fit, the seat's
+name alone (the turn strip below and the action bar already say who plays and that a bot thinks); where
+that does not fit either, the longest names of the phases *not* current take their short catalogue form
+("Pianif."), one by one, the longest first. The current phase always shows its whole name. The plan is
+measured for the widest case (any phase current, the longest label and seat name), so it stays the same
+for a whole game in one language and size instead of changing from move to move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.ui import gfx
+
+#: the tracker's measures (game/ui/widgets/tracker.py): left margin, gap after the label, chip padding,
+#: the gap and arrow after a chip, the room kept beside the seat's name and before it
+LEFT, LABEL_GAP, CHIP_PAD, CHIP_GAP, ARROW, NAME_ROOM, NAME_GAP = 16, 14, 18, 4, 10, 44, 8
+
+
+@dataclass(frozen=True)
+class TrackPlan:
+    """Which phases show their short word, and whether the seat's name stands alone on the right."""
+
+    short: frozenset[int] = frozenset()
+    name_only: bool = False
+
+    def names(self, full: Sequence[str], short: Sequence[str], current: int | None) -> list[str]:
+        """The words for the tracker: the short form where planned, never for the current phase."""
+        return [s if i in self.short and i != current else f for i, (f, s) in enumerate(zip(full, short))]
+
+
+def track_width(names: Sequence[str], current_extra: int, label: str, actor: str, size: int) -> int:
+    """How wide the tracker draws ``label``, the phase chips and ``actor`` (font ``size``, bold where it may be)."""
+    x = LEFT + (gfx.text_size(label, size + 1, True)[0] + LABEL_GAP if label else 0)
+    for i, name in enumerate(names):
+        x += gfx.text_size(name, size - 1, True)[0] + CHIP_PAD + (CHIP_GAP + ARROW if i < len(names) - 1 else 0)
+    x += current_extra + NAME_GAP
+    return x + (gfx.text_size(actor, size, True)[0] + NAME_ROOM if actor else 0)
+
+
+def plan_track(width: int, size: int, full: Sequence[str], short: Sequence[str], labels: Sequence[str],
+               actors: Sequence[str], names: Sequence[str]) -> TrackPlan:
+    """The plan that makes the whole row fit ``width``: ``labels`` the round labels it may show, ``actors``
+    the right-hand words it may show ("<name> to play", "<name> is thinking…"), ``names`` the seats' names."""
+    label = max(labels, key=lambda s: gfx.text_size(s, size + 1, True)[0], default="")
+    actor = max(actors, key=lambda s: gfx.text_size(s, size, True)[0], default="")
+    if track_width(full, 0, label, actor, size) <= width:
+        return TrackPlan()
+    alone = max(names, key=lambda s: gfx.text_size(s, size, True)[0], default="")
+    chosen: set[int] = set()
+    saving = sorted(range(len(full)), key=lambda i: gfx.text_size(short[i], size - 1, True)[0]
+                    - gfx.text_size(full[i], size - 1, True)[0])
+    while True:
+        words = [short[i] if i in chosen else full[i] for i in range(len(full))]
+        extra = max((gfx.text_size(full[i], size - 1, True)[0] - gfx.text_size(short[i], size - 1, True)[0]
+                     for i in chosen), default=0)  # the current phase shows its whole name
+        if track_width(words, extra, label, alone, size) <= width:
+            return TrackPlan(frozenset(chosen), True)
+        left = [i for i in saving if i not in chosen and short[i] != full[i]]
+        if not left:
+            return TrackPlan(frozenset(chosen), True)
+        chosen.add(left[0])
