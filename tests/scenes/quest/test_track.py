@@ -84,8 +84,8 @@ def test_the_plan_shortens_the_longest_phase_first_and_never_the_current_one() -
     pygame.font.init()
     gfx.set_text_scale(1.5)
     try:
-        full = ["Risorse", "Pianificazione", "Missione", "Viaggio", "Incontri", "Combattimento", "Ripristino"]
-        short = ["Ris.", "Pianif.", "Miss.", "Viaggio", "Incontri", "Combatt.", "Ripr."]
+        full = ["Risorse", "Pianificazione", "Missione", "Viaggio", "Incontri", "Combattimento", "Riordino"]
+        short = ["Ris.", "Pianif.", "Miss.", "Viaggio", "Incontri", "Combatt.", "Riord."]
         actor = "Bot 2 sta pensando…"
         width = track_width(full, 0, "Preparazione", actor, 16) - 260
         plan = plan_track(width, 16, full, short, ["Preparazione"], [actor], ["Bot 2"])
