@@ -243,21 +243,29 @@ class QuestScene(PaneHost, RulesetScene):
     def phases(self, view: dict[str, Any]) -> list[str] | None:
         """The seven phases, translated; where the track is short of room, some not current in a short form."""
         full = [self.phase_name(p) for p in PHASES]
-        ph = self.table.phase
-        return self.track_plan().names(full, [w(f"phase_short.{p}", self.lang) for p in PHASES],
-                                       PHASES.index(ph) if ph in PHASES else None)
+        return self.track_plan(view).names(full, [w(f"phase_short.{p}", self.lang) for p in PHASES],
+                                           self._lit_phase())
 
-    def track_plan(self) -> TrackPlan:
-        """How the phase track fits this game's names at the current language and text size (track.py)."""
+    def _lit_phase(self) -> int | None:
+        ph = self.table.phase
+        return PHASES.index(ph) if ph in PHASES else None
+
+    def track_plan(self, view: dict[str, Any] | None = None) -> TrackPlan:
+        """How the phase track fits at the current language, text size, round label and phase (track.py);
+        without a view, the plan of the last track drawn."""
+        if view is None:
+            return getattr(self, "_track", TrackPlan())
         names = tuple(s.name for s in self.match.seats)
-        key = (self.lang, gfx.text_scale(), names)
+        label = self.round_label(view) or ""
+        key = (self.lang, gfx.text_scale(), names, label, self._lit_phase())
         if getattr(self, "_track_key", None) != key:
-            size = self.chrome.tracker.size
-            actors = [t("game.turn", name=n) for n in names] + [t("game.bot_thinking", name=n) for n in names]
-            self._track = plan_track(self.tracker_rect.w, size, [self.phase_name(p) for p in PHASES],
-                                     [w(f"phase_short.{p}", self.lang) for p in PHASES],
-                                     [self.words("setup"), t("ui.round", n=99)], actors + [t("result.title")],
-                                     list(names) + [t("result.title")])
+            actors = [t("game.turn", name=n) for n in names] + [
+                t("game.bot_thinking", name=s.name) for i, s in enumerate(self.match.seats) if self.match.is_bot(i)]
+            self._track = plan_track(self.tracker_rect.w, self.chrome.tracker.size,
+                                     [self.phase_name(p) for p in PHASES],
+                                     [w(f"phase_short.{p}", self.lang) for p in PHASES], label,
+                                     actors + [t("result.title")], list(names) + [t("result.title")],
+                                     self._lit_phase())
             self._track_key = key
         return self._track
 

@@ -7,8 +7,8 @@ tracker's own measures: first the full names and "<name> to play"; where that do
 name alone (the turn strip below and the action bar already say who plays and that a bot thinks); where
 that does not fit either, the longest names of the phases *not* current take their short catalogue form
 ("Pianif."), one by one, the longest first. The current phase always shows its whole name. The plan is
-measured for the widest case (any phase current, the longest label and seat name), so it stays the same
-for a whole game in one language and size instead of changing from move to move.
+measured for the round label shown, the phase lit and the widest right-hand words, so it stays the same
+while a bot thinks instead of changing from move to move.
 """
 
 from __future__ import annotations
@@ -44,25 +44,22 @@ def track_width(names: Sequence[str], current_extra: int, label: str, actor: str
     return x + (gfx.text_size(actor, size, True)[0] + NAME_ROOM if actor else 0)
 
 
-def plan_track(width: int, size: int, full: Sequence[str], short: Sequence[str], labels: Sequence[str],
-               actors: Sequence[str], names: Sequence[str]) -> TrackPlan:
-    """The plan that makes the whole row fit ``width``: ``labels`` the round labels it may show, ``actors``
-    the right-hand words it may show ("<name> to play", "<name> is thinking…"), ``names`` the seats' names."""
-    label = max(labels, key=lambda s: gfx.text_size(s, size + 1, True)[0], default="")
+def plan_track(width: int, size: int, full: Sequence[str], short: Sequence[str], label: str,
+               actors: Sequence[str], names: Sequence[str], current: int | None = None) -> TrackPlan:
+    """The plan that makes the whole row fit ``width``: ``label`` the round label shown, ``actors`` the
+    right-hand words it may show ("<name> to play", "<name> is thinking…"; the widest counts, so a bot's
+    turn does not change the row), ``names`` the seats' names, ``current`` the phase lit (never shortened)."""
     actor = max(actors, key=lambda s: gfx.text_size(s, size, True)[0], default="")
     if track_width(full, 0, label, actor, size) <= width:
         return TrackPlan()
     alone = max(names, key=lambda s: gfx.text_size(s, size, True)[0], default="")
     chosen: set[int] = set()
-    saving = sorted(range(len(full)), key=lambda i: gfx.text_size(short[i], size - 1, True)[0]
-                    - gfx.text_size(full[i], size - 1, True)[0])
-    while True:
-        words = [short[i] if i in chosen else full[i] for i in range(len(full))]
-        extra = max((gfx.text_size(full[i], size - 1, True)[0] - gfx.text_size(short[i], size - 1, True)[0]
-                     for i in chosen), default=0)  # the current phase shows its whole name
-        if track_width(words, extra, label, alone, size) <= width:
-            return TrackPlan(frozenset(chosen), True)
-        left = [i for i in saving if i not in chosen and short[i] != full[i]]
-        if not left:
-            return TrackPlan(frozenset(chosen), True)
-        chosen.add(left[0])
+    saving = sorted((i for i in range(len(full)) if i != current and short[i] != full[i]),
+                    key=lambda i: gfx.text_size(short[i], size - 1, True)[0] - gfx.text_size(full[i], size - 1, True)[0])
+    for i in [None, *saving]:
+        if i is not None:
+            chosen.add(i)
+        words = [short[j] if j in chosen else full[j] for j in range(len(full))]
+        if track_width(words, 0, label, alone, size) <= width:
+            break
+    return TrackPlan(frozenset(chosen), True)

@@ -73,12 +73,12 @@ def test_the_plan_changes_nothing_where_the_row_fits() -> None:
     pygame.font.init()
     gfx.set_text_scale(1.0)
     plan = plan_track(1260, 16, ["Resources", "Planning", "Quest", "Travel", "Encounter", "Combat", "Refresh"],
-                      ["Res.", "Plan.", "Quest", "Travel", "Enc.", "Combat", "Refresh"], ["Round 99"],
+                      ["Res.", "Plan.", "Quest", "Travel", "Enc.", "Combat", "Refresh"], "Round 99",
                       ["Player 1 to play"], ["Player 1"])
     assert not plan.short and not plan.name_only
 
 
-def test_the_plan_shortens_the_longest_phase_first_and_never_the_current_one() -> None:
+def test_the_plan_shortens_the_longest_phase_first_and_never_the_lit_one() -> None:
     from game.scenes.quest.track import TrackPlan, plan_track, track_width
 
     pygame.font.init()
@@ -88,12 +88,46 @@ def test_the_plan_shortens_the_longest_phase_first_and_never_the_current_one() -
         short = ["Ris.", "Pianif.", "Miss.", "Viaggio", "Incontri", "Combatt.", "Riord."]
         actor = "Bot 2 sta pensando…"
         width = track_width(full, 0, "Preparazione", actor, 16) - 260
-        plan = plan_track(width, 16, full, short, ["Preparazione"], [actor], ["Bot 2"])
-        assert plan.name_only and plan.short and 5 in plan.short  # "Combattimento" saves the most
+        plan = plan_track(width, 16, full, short, "Preparazione", [actor], ["Bot 2"], current=5)
+        assert plan.name_only and plan.short and 5 not in plan.short  # the lit "Combattimento" stays whole
+        assert 1 in plan.short  # "Pianificazione" saves the most of the others
         words = plan.names(full, short, current=5)
         assert words[5] == "Combattimento"
-        extra = max(gfx.text_size(full[i], 15, True)[0] - gfx.text_size(short[i], 15, True)[0] for i in plan.short)
-        assert track_width(plan.names(full, short, None), extra, "Preparazione", "Bot 2", 16) <= width
+        assert track_width(words, 0, "Preparazione", "Bot 2", 16) <= width
+        fewer = plan_track(width, 16, full, short, "Preparazione", [actor], ["Bot 2"], current=1)
+        assert 1 not in fewer.short and 5 in fewer.short  # lit, "Pianificazione" is whole; "Combattimento" gives way
         assert TrackPlan().names(full, short, 0) == full
     finally:
         gfx.set_text_scale(1.0)
+
+
+@pytest.mark.parametrize("huge_app", ["es", "en", "it"], indirect=True)
+def test_the_stack_strip_says_what_waits_whole_and_lists_it_all_in_its_tooltip(huge_app: Any) -> None:
+    """The sweep found "Pendiente de resolver: Ilsa de la Mesa Larga (Ana) sobre Ilsa de la Mesa Larga, Aguas
+    mansas (Bot 2), Noticias del camino…" at huge: the strip now says the newest and how many more, or only
+    how many, and its tooltip names every card."""
+    import dataclasses
+
+    from game.engine.levels import get_level
+    from game.scenes.quest.panes.turn import STACK_MIN, TurnPane
+
+    app = huge_app
+    seats = [SeatSpec("Ana"), SeatSpec("Bot 2", "bot", "random")]
+    scene = open_game(app, "quest", get_level("quest", "01_mill_road"), seats, 4)
+    frames(app, 2)
+    table = scene.table
+    cards = sorted(table.cards)[:4]
+    assert len(cards) == 4
+    pane = next(p for p in scene.panes if isinstance(p, TurnPane))
+    box = pygame.Rect(0, 0, 480, 30)
+    for n in (1, 2, 4):
+        stack = tuple((c, i % 2, cards[0] if i == 0 else None) for i, c in enumerate(cards[:n]))
+        view = dataclasses.replace(table, stack=stack)
+        words = pane.stack_fit(view, box)
+        assert words and gfx.text_size(words, STACK_MIN, True)[0] <= box.w, words
+        whole = pane.stack_words(view)
+        assert whole.count("(") >= n  # the tooltip's list: every card with its player
+        tips = [r.tooltip for r in pane.regions(view, []) if r.tooltip and whole in r.tooltip]
+        assert tips, whole
+    narrow = pane.stack_fit(dataclasses.replace(table, stack=tuple((c, 0, None) for c in cards)), box.inflate(-200, 0))
+    assert str(4) in narrow  # only how many, when even the newest card's name does not fit beside the heading
