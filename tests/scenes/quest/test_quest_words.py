@@ -38,3 +38,17 @@ def test_the_attack_hint_says_the_hp_are_before_the_attack(lang: str) -> None:
     for key in ("quest.hint.kills", "quest.hint.wounds"):
         said = t(key, lang, total=2, defense=1, n=1, enemy="E", hp=2)
         assert {"en": "before the attack", "es": "antes del ataque", "it": "prima dell'attacco"}[lang] in said
+
+
+def test_italian_names_a_quest_stage_tappa_so_it_is_not_one_of_the_seven_phases() -> None:
+    """Seen in the window (it, normal): the quest card said "Fase 1 di 3" under a track of seven "fasi" and a
+    guide saying "Ogni round ha sette fasi"; a stage is now a "tappa"."""
+    from game.engine.levels import get_level
+    from game.engine.i18n import localize
+
+    assert t("quest_scene.stage", "it", n=1, of=3) == "Tappa 1 di 3"
+    for key in ("quest.event.StageCompleted", "quest.event.StageBegan", "quest.when.stage", "quest_scene.event.StageCompleted"):
+        if i18n.has(key):
+            assert "fase" not in t(key, "it", stage="X").lower(), key
+    level = get_level("quest", "tutorial")
+    assert "tre tappe" in localize(level.model.description, "it")
