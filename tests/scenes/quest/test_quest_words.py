@@ -52,3 +52,12 @@ def test_italian_names_a_quest_stage_tappa_so_it_is_not_one_of_the_seven_phases(
             assert "fase" not in t(key, "it", stage="X").lower(), key
     level = get_level("quest", "tutorial")
     assert "tre tappe" in localize(level.model.description, "it")
+
+
+def test_italian_calls_an_attachment_aggregato_as_the_seed_everywhere() -> None:
+    """Seen in the window (it, normal): the guide said "alleato o aggregato", the strip "alleati e aggiunte"
+    and the card "Aggiunta"; the seed says "aggregato"."""
+    for key, entry in i18n.catalog_keys().items():
+        if key.startswith(("quest.", "quest_scene.")):
+            assert "aggiunt" not in entry.get("it", "").lower(), key
+    assert t("quest_scene.kind.attachment", "it") == "Aggregato"
