@@ -61,3 +61,14 @@ def test_italian_calls_an_attachment_aggregato_as_the_seed_everywhere() -> None:
         if key.startswith(("quest.", "quest_scene.")):
             assert "aggiunt" not in entry.get("it", "").lower(), key
     assert t("quest_scene.kind.attachment", "it") == "Aggregato"
+
+
+@pytest.mark.parametrize("n, word", [(1, "1 danno"), (3, "3 danni")])
+def test_italian_damage_agrees_with_its_number(n: int, word: str) -> None:
+    """Seen in the window (it, normal): the defence preview said "Senza difensore: 1 danni a uno dei tuoi eroi"."""
+    assert word in t("quest_scene.preview.undefended", "it", n=n)
+    assert word in t("quest_scene.preview.defend", "it", name="A", n=n, atk=n + 1, dfn=1)
+    assert word in t("quest_scene.tok.damage", "it", n=n)
+    assert word in t("quest.event.AttackDamage", "it", enemy="E", card="C", amount=n, undefended=False)
+    assert word in t("quest.hint.wounds", "it", total=n + 1, defense=1, n=n, enemy="E", hp=5)
+    assert "1 danni" not in t("quest.event.StrikeDamage", "it", who="A", enemy="E", amount=1, seat=0)
