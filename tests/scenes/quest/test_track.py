@@ -131,3 +131,29 @@ def test_the_stack_strip_says_what_waits_whole_and_lists_it_all_in_its_tooltip(h
         assert tips, whole
     narrow = pane.stack_fit(dataclasses.replace(table, stack=tuple((c, 0, None) for c in cards)), box.inflate(-200, 0))
     assert str(4) in narrow  # only how many, when even the newest card's name does not fit beside the heading
+
+
+@pytest.mark.parametrize("huge_app", ["es", "it"], indirect=True)
+def test_the_committed_mark_is_whole_at_huge(huge_app: Any) -> None:
+    """The sweep found "En misi…" on committed characters at huge text (the small cards of the other seats'
+    strips): the mark takes the card's width (one disc above it at most) and the height of a readable line."""
+    import json
+
+    from game.engine.levels import get_level
+    from game.rulesets.quest.bot import policy
+
+    app = huge_app
+    seats = [SeatSpec("Ana"), SeatSpec("Bot 2", "bot", "random")]
+    scene = open_game(app, "quest", get_level("quest", "tutorial"), seats, 4)
+    word = t("quest_scene.committed")
+    drawn: list[Any] = []
+    for _ in range(3):  # a few rounds: the bot commits characters in the quest phase
+        if not advance_with(scene, policy, lambda st: st.result() is not None or (
+                st.phase.value == "quest" and '"committed": true' in json.dumps(st.view(0))), limit=900):
+            break
+        frames(app, 3)
+        drawn += [r for rec in (scene.texts, scene.frame_texts) for r in rec.records if r.text.startswith(word[:4])]
+        if drawn or scene.match.is_over():
+            break
+        advance_with(scene, policy, lambda st: st.phase.value != "quest" or st.result() is not None, limit=900)
+    assert drawn and all(r.text == word and not r.cut for r in drawn), [(r.text, r.cut) for r in drawn]

@@ -118,3 +118,21 @@ def test_seed002_tutorial_with_a_bot_teaches_planning_only_in_the_planning_step(
     assert send_more and all(s == "commit" for _p, s in send_more), seen
     run = guide.run
     assert run is not None and run.skipped == [], run.skipped
+
+
+@pytest.mark.slow
+def test_seed002_tutorial_with_the_setup_screens_bot_is_won_by_following_the_outline(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole tutorial with the set-up screen's seats (player + "normal" bot), clicking only what the guide
+    outlines, is won, and no step of the script was passed over. Slow (minutes): ``-m slow``."""
+    from tests.scenes.driving import open_game
+
+    monkeypatch.setattr(hintmod.HintService, "budget", HINT)
+    monkeypatch.setitem(BUDGETS, "normal", NORMAL)
+    scene = open_game(app, "quest", get_level("quest", "tutorial"), window_seats(), 736837)
+    clicked = follow_the_outline(app, scene, 600)
+    assert scene.match.is_over(), f"not over after {len(clicked)} clicks"
+    run = scene.guide.run
+    assert run is not None and run.skipped == [] and not run.left, run
+    result = scene.match.state.result()
+    assert 0 in result.winners, result
