@@ -157,3 +157,39 @@ def test_the_committed_mark_is_whole_at_huge(huge_app: Any) -> None:
             break
         advance_with(scene, policy, lambda st: st.phase.value != "quest" or st.result() is not None, limit=900)
     assert drawn and all(r.text == word and not r.cut for r in drawn), [(r.text, r.cut) for r in drawn]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_card_type_lines_are_whole_or_left_out_at_every_card_size(scale: float,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lead's sweep: "Aliado · explorad…", "Alleato · esplorat…" on quest cards. A type line is drawn whole
+    (kind and traits, else the kind alone) or not at all on a card too small for it; large cards keep it."""
+    from game.engine.levels import discover_levels
+    from game.scenes.quest import cards as qcards
+    from game.ui.cards import frame
+
+    pygame.font.init()
+    gfx.set_text_scale(scale)
+    drawn: list[tuple[str, bool]] = []
+    real = frame.draw_type_line
+
+    def spy(*a: Any, **kw: Any) -> Any:
+        fitted = real(*a, **kw)
+        drawn.append((a[2], fitted.cut))
+        return fitted
+
+    monkeypatch.setattr(frame, "draw_type_line", spy)
+    try:
+        cards = {c.id: c for e in discover_levels("quest") if e.ok for c in e.level.model.cards}
+        assert cards
+        for lang in ("es", "en", "it"):
+            for card in list(cards.values())[::3]:
+                for width in (40, 56, 70, 100, 150):
+                    surface = pygame.Surface((width, round(width * 1.4)))
+                    drawn.clear()
+                    qcards.paint_face(surface, surface.get_rect(), card, lang)
+                    assert all(not cut for _w, cut in drawn), (lang, card.id, width, drawn)
+                    if width >= 100:
+                        assert drawn, (lang, card.id, width)  # a large card keeps its type line
+    finally:
+        gfx.set_text_scale(1.0)
