@@ -44,7 +44,7 @@ from game.scenes.quest.panes.players import MinePane, OthersPane
 from game.scenes.quest.panes.setup import SetupPane
 from game.scenes.quest.regions import TableRegions
 from game.scenes.quest.table import HIDDEN, PHASES, Table, get
-from game.scenes.quest.track import TrackPlan, plan_track
+from game.scenes.quest.track import SceneTrack, TrackWords
 from game.scenes.quest.words import TableWords, w
 from game.scenes.sanctuary.panes.hand import HandPane
 from game.ui import gfx
@@ -54,7 +54,7 @@ from game.ui.layout import CardFan
 from game.ui.payload import Ref
 
 
-class QuestScene(PaneHost, RulesetScene):
+class QuestScene(TrackWords, PaneHost, RulesetScene):
     """The quest card table: driver + chrome (the base) + the table's panes."""
 
     board_rect = BOARD
@@ -79,6 +79,7 @@ class QuestScene(PaneHost, RulesetScene):
         self._bar_sig: Any = None
         self._last_rects: dict[str, pygame.Rect] = {}
         self.painter = CardPainter(self)
+        self.track = SceneTrack(self)
         self.words_of = TableWords(self)
         self.regions = TableRegions(self)
         self.motion = MotionPane(self)
@@ -240,42 +241,6 @@ class QuestScene(PaneHost, RulesetScene):
         return img
 
     # ================================================================= tracker and words
-    def phases(self, view: dict[str, Any]) -> list[str] | None:
-        """The seven phases, translated; where the track is short of room, some not current in a short form."""
-        full = [self.phase_name(p) for p in PHASES]
-        return self.track_plan(view).names(full, [w(f"phase_short.{p}", self.lang) for p in PHASES],
-                                           self._lit_phase())
-
-    def _lit_phase(self) -> int | None:
-        ph = self.table.phase
-        return PHASES.index(ph) if ph in PHASES else None
-
-    def track_plan(self, view: dict[str, Any] | None = None) -> TrackPlan:
-        """How the phase track fits at the current language, text size, round label and phase (track.py);
-        without a view, the plan of the last track drawn."""
-        if view is None:
-            return getattr(self, "_track", TrackPlan())
-        names = tuple(s.name for s in self.match.seats)
-        label = self.round_label(view) or ""
-        key = (self.lang, gfx.text_scale(), names, label, self._lit_phase())
-        if getattr(self, "_track_key", None) != key:
-            actors = [t("game.turn", name=n) for n in names] + [
-                t("game.bot_thinking", name=s.name) for i, s in enumerate(self.match.seats) if self.match.is_bot(i)]
-            self._track = plan_track(self.tracker_rect.w, self.chrome.tracker.size,
-                                     [self.phase_name(p) for p in PHASES],
-                                     [w(f"phase_short.{p}", self.lang) for p in PHASES], label,
-                                     actors + [t("result.title")], list(names) + [t("result.title")],
-                                     self._lit_phase())
-            self._track_key = key
-        return self._track
-
-    def tracker_actor_text(self) -> str:
-        """Whose turn it is; the seat's name alone where the track needs the room (the strip says the rest)."""
-        seat = self.driver.shown_seat()
-        if seat is not None and self.track_plan().name_only:
-            return self.seat_name(seat)
-        return super().tracker_actor_text()
-
     def phase_text(self, view: dict[str, Any]) -> str | None:
         """The current phase in words."""
         ph = self.table.phase

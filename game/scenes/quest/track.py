@@ -14,7 +14,9 @@ while a bot thinks instead of changing from move to move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
+
+from game.engine.i18n import t
 
 from game.ui import gfx
 
@@ -63,3 +65,55 @@ def plan_track(width: int, size: int, full: Sequence[str], short: Sequence[str],
         if track_width(words, 0, label, alone, size) <= width:
             break
     return TrackPlan(frozenset(chosen), True)
+
+
+class SceneTrack:
+    """The quest scene's phase track plan, kept per language, text size, seats, round label and phase lit."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.plan = TrackPlan()
+        self._key: Any = None
+
+    def lit(self) -> int | None:
+        """The index of the phase lit (None in set-up)."""
+        from game.scenes.quest.table import PHASES
+
+        ph = self.scene.table.phase
+        return PHASES.index(ph) if ph in PHASES else None
+
+    def names(self, view: dict[str, Any]) -> list[str]:
+        """The words for the tracker now (the plan made again when what it depends on changed)."""
+        from game.scenes.quest.table import PHASES
+        from game.scenes.quest.words import w
+
+        s = self.scene
+        full = [s.phase_name(p) for p in PHASES]
+        short = [w(f"phase_short.{p}", s.lang) for p in PHASES]
+        names = tuple(seat.name for seat in s.match.seats)
+        label = s.round_label(view) or ""
+        key = (s.lang, gfx.text_scale(), names, label, self.lit())
+        if key != self._key:
+            actors = [t("game.turn", name=n) for n in names] + [
+                t("game.bot_thinking", name=seat.name) for i, seat in enumerate(s.match.seats) if s.match.is_bot(i)]
+            self.plan = plan_track(s.tracker_rect.w, s.chrome.tracker.size, full, short, label,
+                                   actors + [t("result.title")], list(names) + [t("result.title")], self.lit())
+            self._key = key
+        return self.plan.names(full, short, self.lit())
+
+
+class TrackWords:
+    """The quest scene's words for the shared tracker (a mixin before the base scene: it overrides its two)."""
+
+    track: SceneTrack
+
+    def phases(self, view: dict[str, Any]) -> list[str] | None:
+        """The seven phases, translated; where the track is short of room, some not lit in a short form."""
+        return self.track.names(view)
+
+    def tracker_actor_text(self) -> str:
+        """Whose turn it is; the seat's name alone where the track needs the room (the strip says the rest)."""
+        seat = self.driver.shown_seat()  # type: ignore[attr-defined]
+        if seat is not None and self.track.plan.name_only:
+            return str(self.seat_name(seat))  # type: ignore[attr-defined]
+        return str(super().tracker_actor_text())  # type: ignore[misc]
