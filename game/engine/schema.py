@@ -84,6 +84,9 @@ class TutorialWait(StrictModel):
     kind: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
     args: dict[Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")],
                Union[ArgScalar, list[ArgScalar]]] = Field(default_factory=dict, max_length=8)
+    alongside: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")] | None = Field(
+        None, description="the action counts only at a decision that also offers an action of this kind "
+                          "(a card played in the planning step, where Done is offered, not in an action window)")
 
 
 class TutorialStep(StrictModel):

@@ -5,7 +5,9 @@ A level may carry a ``[[tutorial]]`` array of steps (schema: ``schema.TutorialSt
 
 - ``"ack"``: the player reads it and presses Next;
 - ``"any"``: any action of the player;
-- ``{kind, args}``: an action of that kind whose arguments include the given ones.
+- ``{kind, args}``: an action of that kind whose arguments include the given ones; with ``alongside``,
+  only at a decision that also offers an action of that other kind (quest: ``play`` in the planning step,
+  which offers ``done``, and not an event played in an action window, which offers ``pass``).
 
 After the awaited action the step's ``after`` text (when it has one) explains what happened and waits
 for Next. Other legal actions are allowed: the script does not forbid them, it waits (the tutor points at
@@ -32,6 +34,11 @@ class Step:
     kind: str | None = None        # the action kind awaited (wait == "action")
     args: tuple[tuple[str, Any], ...] = ()
     after: Any = ""
+    alongside: str | None = None   # the decision must also offer an action of this kind
+
+    def fits(self, legal: Iterable[Action]) -> bool:
+        """True when the decision offering ``legal`` is this step's moment (its ``alongside`` kind is offered)."""
+        return self.alongside is None or any(a.kind == self.alongside for a in legal)
 
     def matches(self, action: Action) -> bool:
         """True when ``action`` is what this step waits for (any action for "any", none for "ack")."""
@@ -74,7 +81,7 @@ def script_of(level: Any) -> list[Step]:
             out.append(Step(raw.text, wait, after=raw.after))
         else:
             args = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in wait.args.items()))
-            out.append(Step(raw.text, "action", wait.kind, args, raw.after))
+            out.append(Step(raw.text, "action", wait.kind, args, raw.after, wait.alongside))
     return out
 
 
@@ -88,6 +95,7 @@ class TutorialRun:
     left: bool = False             # the player left the tutorial
     skipped: list[int] = field(default_factory=list)
     seen: bool = False             # the current step's action was possible at a decision since it began
+    fits_now: bool = False         # the last decision seen (``adapt``/``expected``) fits an ``alongside`` step
 
     @property
     def done(self) -> bool:
@@ -109,7 +117,9 @@ class TutorialRun:
         st = self.step
         if st is None or self.explaining or st.wait != "action":
             return []
-        return [a for a in legal if st.matches(a)]
+        legal = list(legal)
+        self.fits_now = st.fits(legal)
+        return [a for a in legal if st.matches(a)] if self.fits_now else []
 
     def next(self) -> None:
         """The player pressed Next: end the explanation or the "ack" step."""
@@ -119,7 +129,8 @@ class TutorialRun:
     def on_action(self, action: Action) -> bool:
         """The player applied ``action``; return True when it was the step's (the script moves on)."""
         st = self.step
-        if st is None or self.explaining or not st.matches(action):
+        if st is None or self.explaining or not st.matches(action) or (
+                st.alongside is not None and not self.fits_now):
             return False
         if st.after_words("en"):
             self.explaining = True
@@ -138,7 +149,8 @@ class TutorialRun:
         st = self.step
         if st is None or self.explaining or st.wait != "action":
             return False
-        if any(st.matches(a) for a in legal):
+        self.fits_now = st.fits(legal)
+        if self.fits_now and any(st.matches(a) for a in legal):
             self.seen = True
             return False
         if not self.seen:
@@ -154,4 +166,5 @@ class TutorialRun:
     def _advance(self) -> None:
         self.explaining = False
         self.seen = False
+        self.fits_now = False
         self.index += 1

@@ -117,6 +117,22 @@ def kind_word(card: Any, lang: str) -> str:
     return word + (" · " + ", ".join(traits[:2]) if traits else "")
 
 
+def type_line(card: Any, lang: str, geo: Any, name_width: int | None) -> str:
+    """The type line that fits the card whole (issue 15: "Aliado · explorad…" on small cards): the kind and
+    traits, else the kind alone, else none (a card too small for its kind's word; its tooltip says it)."""
+    from game.ui import text as uitext
+
+    s = geo.s
+    width = round(84 * s) if name_width is None else max(8, min(round(84 * s), name_width - round(10 * s)))
+    kind = field(card, "kind") or "?"
+    alone = t(f"quest_scene.kind.{kind}", lang) if kind in PLAYER_KINDS + ENCOUNTER_KINDS else str(kind)
+    for word in (kind_word(card, lang), alone):
+        start = gfx.fit_text_size(word, 10 ** 6, geo.type_h, start=max(7, round(10 * s)), minimum=1, bold=True)
+        if not uitext.fit_line(word, width, start, bold=True, min_px=7).cut:
+            return word
+    return ""
+
+
 #: keywords that carry a number on the card (shown even when the keyword list omits them)
 NUMBERED = ("doomed", "archery", "victory")
 
@@ -184,7 +200,9 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     if kind == "attachment":
         pygame.draw.rect(surface, paper, (art.x, art.y, art.w, round(8 * s)))
     pygame.draw.rect(surface, accent, art, max(1, round(2 * s)), border_radius=max(2, round(3 * s)))
-    frame.draw_type_line(surface, geo, kind_word(card, lang), accent, name_width)
+    type_word = type_line(card, lang, geo, name_width)
+    if type_word:
+        frame.draw_type_line(surface, geo, type_word, accent, name_width)
     stats = _stats(card)
     if with_text is None:
         with_text = rect.w >= 150

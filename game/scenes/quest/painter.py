@@ -90,14 +90,20 @@ class CardPainter:
         y = rect.y + round(rect.h * 0.42)
         x = rect.right - r - 2
         pal = gfx.palette()
+        discs = 0
         for value, colour, shape in ((state.damage, art.ATTACK, "circle"), (state.resources, (222, 180, 60), "circle"),
                                      (state.progress, art.HP, "square")):
             if value:
+                discs += 1
                 badge(surface, (x, y), r, str(value), colour, shape, ink=pal.ink_light if colour != (222, 180, 60)
                       else pal.ink)
                 y += 2 * r + 3
         if state.committed:
-            mark = pygame.Rect(rect.x + 3, rect.y + round(rect.h * 0.56), rect.w - 2 * r - 10, max(14, rect.h // 7))
+            # the mark takes the card's width where at most one disc sits above it (issue 15: "En misi…" at
+            # huge text), and is as tall as a readable line
+            wide = discs <= 1
+            mark = pygame.Rect(rect.x + 3, rect.y + round(rect.h * 0.56), rect.w - 6 if wide else rect.w - 2 * r - 10,
+                               max(14, rect.h // 7, gfx.line_height(9, True) + 2))
             gfx.rounded_rect(surface, mark, gfx.with_alpha(art.WILL, 220), 6)
             texts.line(surface, self.scene.words("committed"), mark.inflate(-6, -2), 12, pal.ink_light, "center",
                        bold=True, minimum=7)

@@ -44,6 +44,7 @@ from game.scenes.quest.panes.players import MinePane, OthersPane
 from game.scenes.quest.panes.setup import SetupPane
 from game.scenes.quest.regions import TableRegions
 from game.scenes.quest.table import HIDDEN, PHASES, Table, get
+from game.scenes.quest.track import SceneTrack, TrackWords
 from game.scenes.quest.words import TableWords, w
 from game.scenes.sanctuary.panes.hand import HandPane
 from game.ui import gfx
@@ -53,7 +54,7 @@ from game.ui.layout import CardFan
 from game.ui.payload import Ref
 
 
-class QuestScene(PaneHost, RulesetScene):
+class QuestScene(TrackWords, PaneHost, RulesetScene):
     """The quest card table: driver + chrome (the base) + the table's panes."""
 
     board_rect = BOARD
@@ -78,6 +79,7 @@ class QuestScene(PaneHost, RulesetScene):
         self._bar_sig: Any = None
         self._last_rects: dict[str, pygame.Rect] = {}
         self.painter = CardPainter(self)
+        self.track = SceneTrack(self)
         self.words_of = TableWords(self)
         self.regions = TableRegions(self)
         self.motion = MotionPane(self)
@@ -239,10 +241,6 @@ class QuestScene(PaneHost, RulesetScene):
         return img
 
     # ================================================================= tracker and words
-    def phases(self, view: dict[str, Any]) -> list[str] | None:
-        """The seven phases, translated."""
-        return [self.phase_name(p) for p in PHASES]
-
     def phase_text(self, view: dict[str, Any]) -> str | None:
         """The current phase in words."""
         ph = self.table.phase

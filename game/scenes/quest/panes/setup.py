@@ -51,7 +51,8 @@ class SetupPane(Pane):
             cols = min(4, n)
             rows = (n + cols - 1) // cols
             w = (panel.w - 24 - 12 * (cols - 1)) // cols
-            h = min(170, (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
+            need = 48 + 2 * gfx.line_height(16, True) + 3 * max(16, gfx.line_height(12) + 2)  # name, 3 heroes
+            h = min(max(170, need), (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
             return [(a, pygame.Rect(panel.x + 12 + (i % cols) * (w + 12), top + (i // cols) * (h + 10), w, h))
                     for i, a in enumerate(acts)]
         w = min(300, (panel.w - 36) // 2)
@@ -124,9 +125,14 @@ class SetupPane(Pane):
         s, tx = self.scene, self.scene.frame_texts
         deck = s.deck_def(action.get("deck"))
         name = localize(art.field(deck, "name"), s.lang) if deck is not None else str(action.get("deck"))
-        name_h = text_h(16, 24)
-        tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, name_h), 16, ink, "midleft", bold=True,
-                minimum=9)
+        one = text_h(16, 24)
+        if gfx.text_size(name, 16, True)[0] <= r.w - 20:
+            name_h = one
+            tx.line(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, name_h), 16, ink, "midleft", bold=True)
+        else:  # a long name wraps to two lines (issue 15: names are never cut where there is room to wrap)
+            name_h = 2 * gfx.line_height(16, True) + 4
+            tx.block(surface, name, pygame.Rect(r.x + 10, r.y + 6, r.w - 20, name_h), 16, 12, ink, bold=True)
+            name_h = max(one, name_h)
         heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
         spheres: list[str] = []
         for h in heroes:

@@ -23,6 +23,9 @@ from game.ui import gfx
 SEAT_W = 118
 
 
+#: the smallest size the stack strip shrinks to before it says less (a readable strip, not a squeezed one)
+STACK_MIN = 11
+
 class StripState(NamedTuple):
     """What the strip shows: kept by the driver with the tracker while a move's animation plays."""
 
@@ -71,11 +74,11 @@ class TurnPane(Pane):
                            ph.h - 4)
         gfx.rounded_rect(surface, left, gfx.with_alpha(pal.panel_dark, 200), 8)
         shown = self.shown(view)
-        pending = self.stack_words(view)
+        pending = self.stack_fit(view, left.inflate(-14, -2))
         if pending:  # a played event waits for everyone to pass: say so where the step is
             gfx.rounded_rect(surface, left, gfx.with_alpha(pal.accent, 230), 8)
             tx.line(surface, pending, left.inflate(-14, -2), 13, gfx.readable_ink(pal.accent), "midleft", bold=True,
-                    minimum=7)
+                    minimum=STACK_MIN)
         else:
             tx.line(surface, shown.step, left.inflate(-14, -2), 13, pal.ink_light, "midleft", bold=True,
                     minimum=7)
@@ -104,18 +107,36 @@ class TurnPane(Pane):
             gfx.rounded_rect(surface, m, gfx.with_alpha(pal.panel_dark, 120), 8)
             tx.line(surface, s.words("no_window"), m.inflate(-14, -2), 12, pal.ink_soft, "center", minimum=7)
 
-    def stack_words(self, view: Table) -> str:
-        """What waits on the stack, newest first ("" when nothing): "Waiting: Mend (Ana) on Wren"."""
+    def stack_words(self, view: Table, first: int | None = None) -> str:
+        """What waits on the stack, newest first ("" when nothing): "Waiting: Mend (Ana) on Wren"; with ``first``,
+        only that many of the newest items and no heading."""
         s = self.scene
         items = []
-        for card, seat, target in reversed(view.stack):
+        for card, seat, target in list(reversed(view.stack))[:first]:
             name = s.words_of.name(view.cards.get(card, card))
             if target:
                 items.append(s.words("stack_item_on", card=name, who=s.seat_name(seat),
                                      target=s.words_of.name(view.cards.get(target, target))))
             else:
                 items.append(s.words("stack_item", card=name, who=s.seat_name(seat)))
+        if first is not None:
+            return ", ".join(items)
         return s.words("stack", items=", ".join(items)) if items else ""
+
+    def stack_fit(self, view: Table, box: pygame.Rect) -> str:
+        """The stack's words that fit ``box`` whole ("" when nothing waits): every item; else the newest and how
+        many more; else only how many (issue 15: never cut; the strip's tooltip lists them all)."""
+        whole = self.stack_words(view)
+        if not whole:
+            return ""
+        s = self.scene
+        newest = self.stack_words(view, 1)
+        n = len(view.stack)
+        for words in (whole, s.words("stack_more", first=newest, n=n - 1) if n > 1 else newest,
+                      s.words("stack_count", n=n)):
+            if gfx.text_size(words, STACK_MIN, True)[0] <= box.w:
+                return words
+        return s.words("stack_count", n=n)
 
     def regions(self, view: Table, legal: list[Any]) -> list[Any]:
         """The step explains its phase; each seat its threat; the marker the window."""
@@ -130,7 +151,8 @@ class TurnPane(Pane):
         left = pygame.Rect(ph.x, ph.y, (chips[0][1].x if chips else self.marker_rect().x)
                            - ph.x - 8, ph.h)
         if view.stack:
-            out.append(HitRegion(left, Ref.of("stack"), tooltip=s.words("tip.stack"), highlight=False))
+            out.append(HitRegion(left, Ref.of("stack"), tooltip=self.stack_words(view) + "\n" + s.words("tip.stack"),
+                                 highlight=False))
         elif s.has_words(phase_tip):
             out.append(HitRegion(left, Ref.of("phase", view.phase), tooltip=s.words(phase_tip), highlight=False))
         for seat, r in chips:
