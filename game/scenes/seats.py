@@ -76,8 +76,10 @@ class SeatSetupScene(Scene):
 
     def _ensure_seats(self) -> None:
         # a tutorial's opponents start easy: a newcomer who follows the guide should be able to win
+        # (in a cooperative ruleset a bot is a partner: an easy one would only make the team weaker)
         level_word = str(getattr(self.level.model, "difficulty", "") or "")
-        difficulty = "easy" if level_word == "tutorial" else "normal"
+        opponents = not getattr(self.ruleset, "cooperative", False)
+        difficulty = "easy" if level_word == "tutorial" and opponents else "normal"
         while len(self.seats) < self.hi:
             i = len(self.seats)
             kind = "human" if i == 0 else "bot"

@@ -127,7 +127,7 @@ def test_issue15_4_a_right_click_goes_back_to_the_previous_choice(app: Any) -> N
     assert app.errors == []
 
 
-@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "sanctuary", "expedition", "quest"])
+@pytest.mark.parametrize("ruleset", ["dungeon", "skirmish", "sanctuary", "expedition"])
 def test_issue15_1_a_tutorials_bot_seats_start_easy(app: Any, ruleset: str) -> None:
     """A newcomer in the dungeon tutorial's default game lost to the Normal bot 4 to 10 Valor (session 7): a
     tutorial's opponents start easy (still a click away from harder); other levels keep Normal."""
@@ -140,3 +140,10 @@ def test_issue15_1_a_tutorials_bot_seats_start_easy(app: Any, ruleset: str) -> N
     other = next(e.id for e in discover_levels(ruleset) if e.ok and e.id != "tutorial")
     plain = _setup(app, ruleset, other)
     assert all(s["difficulty"] == "normal" for s in plain.seats if s["kind"] == "bot")
+
+
+def test_issue15_1_a_cooperative_tutorials_bot_partner_stays_normal(app: Any) -> None:
+    """Quest is cooperative: its bot seats are partners, and an easy partner would only weaken the team."""
+    tutorial = _setup(app, "quest", "tutorial")
+    assert [s["difficulty"] for s in tutorial.seats if s["kind"] == "bot"]
+    assert all(s["difficulty"] == "normal" for s in tutorial.seats if s["kind"] == "bot")

@@ -27,6 +27,8 @@ class QuestRuleset(Ruleset):
     """Seed 002: the cooperative card-game round for 1 to 4 players against a scenario."""
 
     id = "quest"
+    #: every seat plays on one side against the scenario: a bot seat is a partner, not an opponent
+    cooperative = True
     min_seats = 1
     max_seats = MAX_SEATS
     level_model = QuestLevel
