@@ -120,10 +120,13 @@ class Smoke:
         t0 = time.perf_counter()
         try:
             app.reset(MenuScene(app))
+            app.running = True  # a random click on the last scene's Quit must not stop this one's frames
             scene = make(app)
             if scene is not None and scene is not app.top:
                 app.push(scene)
             for i in range(self.frames):
+                if not app.running:  # this scene's own Quit: the rest of its frames would draw nothing
+                    break
                 events = [] if quiet else self.random_events(gentle)
                 app.step(events, 1 / 30)
                 top = app.top

@@ -51,6 +51,27 @@ def test_smoke_runs_a_tiny_game_scene(tiny: Any, home: Any) -> None:
     assert sm.scenes_run == 1
 
 
+def test_smoke_draws_every_scene_after_a_random_quit(monkeypatch: Any, home: Any) -> None:
+    """A random click on Quit stopped the app; every later scene then returned before drawing and was never
+    really looked at. Each scene now starts running again."""
+    from game.cli.smoke import Smoke
+    from game.scenes import dialogs
+
+    drawn: list[str] = []
+    real_draw = dialogs.PassScene.draw
+
+    def counting_draw(self: Any, surface: Any) -> None:
+        drawn.append(self.name)
+        real_draw(self, surface)
+
+    monkeypatch.setattr(dialogs.PassScene, "draw", counting_draw)
+    sm = Smoke(frames=5, seed=1, shots=None)
+    sm.app.quit()  # as a random click on the menu's Quit does
+    sm.run_scene("pass-screen", lambda app: dialogs.PassScene(app, "Ana"))
+    assert sm.failures == []
+    assert len(drawn) >= 5, "the scene after a quit is drawn on every frame"
+
+
 def test_play_rejects_unknown_ruleset(tmp_path: Any) -> None:
     env = dict(os.environ, MESA_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.run([sys.executable, "-m", "game", "play", "no_such_game"], cwd=ROOT, env=env,
