@@ -17,6 +17,7 @@ from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.skirmish.panes.arena import drop_matcher
 from game.scenes.skirmish.panes.common import EQUIP_KINDS, STATS, SkirmishPane, Zone, figure, part_state
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.input import HitRegion
 
 
@@ -108,9 +109,10 @@ def _columns(texts: list[str], total: int, height: int) -> tuple[int, int, list[
     huge text in two equal halves). Where nothing fits whole: the largest size that fits the rows, equal
     halves, lines cut with "…"."""
     fallback: tuple[int, int, list[int]] | None = None
-    for size in range(11, 7, -1):
+    lowest = min(8, uitext.readable_min(8))  # at larger text a crowded list may go down to 8 screen px
+    for size in range(11, lowest - 1, -1):
         rows = max(1, height // gfx.line_height(size))
-        if len(texts) > 2 * rows and size > 8:
+        if len(texts) > 2 * rows and size > lowest:
             continue
         if fallback is None:
             fallback = (size, rows, [total] if len(texts) <= rows else [total // 2, total - total // 2])
@@ -122,7 +124,7 @@ def _columns(texts: list[str], total: int, height: int) -> tuple[int, int, list[
         w1, w2 = max(w[:rows]), max(w[rows:2 * rows])
         if w1 + w2 <= total:
             return size, rows, [w1 + (total - w1 - w2) // 2, total - w1 - (total - w1 - w2) // 2]
-    return fallback or (8, max(1, height // gfx.line_height(8)), [total // 2, total - total // 2])
+    return fallback or (lowest, max(1, height // gfx.line_height(lowest)), [total // 2, total - total // 2])
 
 
 class GroundPane(SkirmishPane):

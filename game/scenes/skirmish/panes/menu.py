@@ -38,6 +38,8 @@ class MenuRow(NamedTuple):
 
 #: the label size of a row whose label takes more than one line
 TALL_SIZE = 12
+#: how much lower than its usual limit a menu with such rows may reach
+TALL_ROOM = 60
 
 
 class MenuPane(SkirmishPane):
@@ -62,9 +64,14 @@ class MenuPane(SkirmishPane):
         action were cut). The hint is None when there is none."""
         title, hint = self._title(view)
         width = self.geo.centre.w - 24
-        tb = uitext.fit_block(title, width, 2 * gfx.line_height(15, True), 15, 11, bold=True)
-        hb = uitext.fit_block(hint, width, 2 * gfx.line_height(12), 12, 9) if hint else None
-        return tb, hb
+
+        def fit(text: str, start: int, one_min: int, minimum: int, bold: bool = False) -> Any:
+            one = uitext.fit_line(text, width, start, one_min, bold=bold)  # one line when it reads well
+            if not one.cut:
+                return uitext.Block((text,), one.size, False, one.size < start)
+            return uitext.fit_block(text, width, 2 * gfx.line_height(start, bold), start, minimum, bold=bold)
+
+        return fit(title, 15, 13, 11, True), (fit(hint, 12, 11, 9) if hint else None)
 
     def header_height(self, view: SkirmishView) -> int:
         """Height of the title and hint as wrapped for ``view`` (at least ``header_h``)."""
@@ -202,11 +209,12 @@ class MenuPane(SkirmishPane):
         n = max(1, len(rows))
         row_h = self.row_h()
         bottom = self.limit(view)
-        # a label too long for one line takes two (or three) when the menu has the room for them
+        # a label too long for one line takes two (or three) when the menu has the room for them (it may
+        # reach TALL_ROOM lower, the fighter's detail under it gets shorter)
         probe = pygame.Rect(centre.x + 8, 0, centre.w - 16, row_h - 2)
         tall = [self.tall_lines(probe, label, detail, kind != "sub") for _p, label, detail, kind in rows]
         heights = [self.tall_h(lines) if lines else row_h for lines in tall]
-        if top + sum(heights) + 8 <= bottom:
+        if any(tall) and top + sum(heights) + 8 <= bottom + TALL_ROOM:
             self.bottom_y = max(centre.y + 120, top + sum(heights) + 8)
             out, y = [], top
             for (payload, label, detail, kind), lines, h in zip(rows, tall, heights):
