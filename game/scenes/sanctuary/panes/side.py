@@ -19,7 +19,12 @@ from game.scenes.base.pane import Pane
 from game.scenes.sanctuary import cards as art
 from game.scenes.sanctuary.geometry import MINI, SANCT_CARD, _t, put_line, seat_of
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.cards import frame
+
+
+#: where the Sanctuary card starts in its block, from the block's top (placing.py puts it there)
+SANCT_CARD_TOP = 44
 
 
 class SidePane(Pane):
@@ -70,9 +75,12 @@ class SanctuaryPane(Pane):
         san = side.sanctuary
         card = s.card(san) if san is not None else None
         if card is not None:
-            sname, fs = art.fit_line(s.cname(san), r.w - 16, start=12, min_px=10, bold=False)
-            put_line(s.texts.records, surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft", r.x + 10,
-                     r.w - 16)
+            # between the seat's name and the card: a line as tall as that strip (at huge text the name used to
+            # run into the seat's name), shrunk to a readable minimum before a "…"
+            strip = pygame.Rect(r.x + 10, r.y + 29, r.w - 16, SANCT_CARD_TOP - 29)
+            fitted = uitext.fit_line(s.cname(san), strip.w, 12, height=strip.h, min_px=9)
+            put_line(s.texts.records, surface, fitted.text, (strip.x, strip.centery), fitted.size, pal.ink_soft,
+                     "midleft", strip.x, strip.w)
         if san is not None and san in L.cards:
             self.cards.draw_card(surface, view, san, L.cards[san], SANCT_CARD, named=False)  # named above it
         # Structure dial
