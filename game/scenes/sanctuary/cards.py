@@ -78,12 +78,19 @@ def clear_cache() -> None:
     _backs.clear()
 
 
+#: faces narrower than this are thumbnails: too small to read a name, they paint none (the table, the rules
+#: pictures and the piles name them beside the face, and its tooltip or zoom says it whole)
+THUMB_W = 60
+
+
 def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,
-         named: bool = True) -> pygame.Surface:
+         named: bool | None = None) -> pygame.Surface:
     """Return the painted face of card ``cid`` at ``size`` (cached); ``name_width``: only that much of the
     card shows from its left edge (a fanned hand), so its name fits there; ``named=False``: a thumbnail whose
     name the table prints beside it (the Sanctuary block, a pile) or on a plate over it (a small row card),
-    painted without its name and type words."""
+    painted without its name and type words (None: so is any face narrower than ``THUMB_W``)."""
+    if named is None:
+        named = size[0] >= THUMB_W
     return _faces.get((cid, lang, name_width, named), size,
                       lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width=name_width, named=named))
 

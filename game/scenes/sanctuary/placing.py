@@ -58,7 +58,8 @@ class TablePlacer:
         L.stack_zone = pygame.Rect(494, 254, 200, 60)
         if tv.stack:
             n = len(tv.stack)
-            h = min(24, (L.stack_zone.h - 4) // max(1, n)) if n > 2 else 26
+            # one item takes the zone's height: its card and its target on two lines when one is too short
+            h = min(24, (L.stack_zone.h - 4) // max(1, n)) if n > 2 else (26 if n == 2 else L.stack_zone.h - 8)
             for i, item in enumerate(tv.stack):
                 r = pygame.Rect(L.stack_zone.x + 4 + 4 * i, L.stack_zone.y + 4 + i * (h + 2), L.stack_zone.w - 12, h)
                 L.stack.append((item, r))
