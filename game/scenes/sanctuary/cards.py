@@ -79,8 +79,10 @@ def clear_cache() -> None:
 
 
 #: faces narrower than this are thumbnails: too small to read a name, they paint none (the table, the rules
-#: pictures and the piles name them beside the face, and its tooltip or zoom says it whole)
-THUMB_W = 60
+#: pictures and the piles name them beside the face, and its tooltip or zoom says it whole). The table's own
+#: small faces say it themselves: a row card under a name plate passes ``named=False``, a row card without
+#: one ``named=True``; every face the table names on its face is wider (hand 104, row 92, pile 112)
+THUMB_W = 84
 
 
 def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,

@@ -42,7 +42,7 @@ def test_issue15_thumbnail_faces_paint_no_cut_name(monkeypatch: pytest.MonkeyPat
     drawn = _recording(monkeypatch)
     for cid, card in list(model.cards.items())[:30]:
         name = localize(card.name, lang)
-        for size in ((40, 56), (49, 68), (56, 78)):
+        for size in ((40, 56), (49, 68), (56, 78), (71, 100)):
             drawn.clear()
             cards.clear_cache()
             cards.face(cid, card, size, lang)
