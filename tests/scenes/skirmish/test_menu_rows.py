@@ -120,3 +120,33 @@ def test_issue15_menu_rows_in_play_show_whole_labels_on_every_level(make_app: An
         assert checked, f"{level}: the player was offered the menu"
         scene.close()
     assert seen_tall, "some row needed two lines at huge text (else this test checks nothing new)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_issue15_chain_entries_take_two_lines_rather_than_cut(make_app: Any, lang: str) -> None:
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import scene_for_match
+    from tests.scenes.driving import texts_in
+    from tests.scenes.skirmish.conftest import frames
+    from tests.scenes.skirmish.test_text_fit import _busy_match
+
+    app = make_app(lang)
+    app.push(MenuScene(app))
+    scene = scene_for_match(app, _busy_match())
+    app.push(scene)
+    frames(app, 3)
+    chain = scene.pane("chain")
+    sv = scene.sview
+    assert sv.chain, "the busy board has the chain open"
+    lines = chain.entry_lines(sv)
+    rect = chain.box(sv)
+    assert rect is not None and rect.h <= 176
+    slots = chain.slot_rects(sv, rect)
+    for i, (entry, r) in enumerate(zip(lines, slots)):
+        assert r is not None, "every entry has its slot"
+        shown = texts_in(scene, r)
+        if len(entry) == 2:
+            assert " ".join(shown) == " ".join(entry), shown
+            assert not any(x.endswith("…") for x in shown), shown
+        assert all(rect.contains(x) for x in [r]), "the slots stay in the chain box"
+    assert any(len(x) == 2 for x in lines), "at huge text an entry of the busy board needed two lines"

@@ -139,7 +139,10 @@ def test_busy_reaction_board_text_stays_in_its_boxes(make_app: Any, size: str, l
         assert tips[i] == f"{i + 1}. {entry_text(scene.sview, e, lang)}"
         slot = next(r for r in scene.router.regions if r.key == ("chain", i))
         shown = texts_in(scene, slot.rect)
-        assert len(shown) == 1 and tips[i].startswith(shown[0].rstrip("…")), "the slot shows the tip, maybe cut"
+        if len(shown) == 2:  # an entry too long for one line takes two, whole (issue 15)
+            assert " ".join(shown) == tips[i], shown
+        else:
+            assert len(shown) == 1 and tips[i].startswith(shown[0].rstrip("…")), "the slot shows the tip, maybe cut"
 
 
 @pytest.mark.parametrize("lang", LANGS)
