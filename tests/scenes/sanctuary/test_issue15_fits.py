@@ -100,3 +100,16 @@ def _stack_item_whole(app: Any) -> None:
     assert mine and not any(r.cut or r.text.endswith("…") for r in mine), [r.text for r in mine]
     assert all(rect.inflate(0, 4).contains(r.rect) for r in mine), "the lines stay in the item"
     assert all(r.size * 1.5 >= 9 for r in mine), "at a readable size"
+
+
+def test_issue15_undo_barrier_text_never_raises_on_an_entry_without_its_event() -> None:
+    """An undo barrier whose entry holds no barrier event (a restored history) gets the plain reason, not a crash
+    (the cut sweep pressed Ctrl+Z there: StopIteration in ``undo_barrier_text``)."""
+    from types import SimpleNamespace
+
+    from game.scenes.sanctuary.words import undo_barrier_text
+
+    entry = SimpleNamespace(index=3, seat=0, barrier=True, events=(SimpleNamespace(barrier=False, kind="Played"),),
+                            action=SimpleNamespace(key="play"))
+    match = SimpleNamespace(can_undo=lambda seat: (False, "undo.barrier"), history=[entry], log=[])
+    assert undo_barrier_text(match, 0, "es") is None
