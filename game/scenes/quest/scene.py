@@ -278,15 +278,7 @@ class QuestScene(PaneHost, RulesetScene):
         hand = list(me.hand or ()) if me is not None else []
         hov = self.router.hovered.key if self.router.hovered is not None else None
         idx = next((i for i, iid in enumerate(hand) if hov == ("hand", iid)), None)
-        return list(zip(hand, self.fan.slots(len(hand), idx, [self._name_strip(iid) for iid in hand])))
-
-    def _name_strip(self, iid: str) -> int:
-        """How much of hand card ``iid`` must show for its name and type line to read (the fan spreads to it)."""
-        card = self.card_def(self.table.cards.get(iid))
-        if card is None:
-            return 0
-        return name_strip(localize(art.field(card, "name") or "?", self.lang), art.kind_word(card, self.lang),
-                          self.L.hand_card)
+        return list(zip(hand, self.fan.slots(len(hand), idx, [_name_strip(self, iid) for iid in hand])))
 
     def _hand_variants(self, view: Any) -> dict[str, str]:
         playable = TableRegions.index(self.legal) if self.can_act() else {}
@@ -461,3 +453,12 @@ class QuestScene(PaneHost, RulesetScene):
         self._table = None
         self._static_key = None
         super().on_settings_changed()
+
+
+def _name_strip(scene: QuestScene, iid: str) -> int:
+    """How much of hand card ``iid`` must show for its name and type line to read (the fan spreads to it)."""
+    card = scene.card_def(scene.table.cards.get(iid))
+    if card is None:
+        return 0
+    return name_strip(localize(art.field(card, "name") or "?", scene.lang), art.kind_word(card, scene.lang),
+                      scene.L.hand_card)
