@@ -25,7 +25,7 @@ import pygame
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.i18n import has, t
+from game.engine.i18n import has, localize, t
 from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
 from game.scenes.quest import cards as art
@@ -50,7 +50,7 @@ from game.scenes.sanctuary.panes.hand import HandPane
 from game.ui import gfx
 from game.ui import text as uitext
 from game.ui.input import Click, Drop, HitRegion
-from game.ui.layout import CardFan
+from game.ui.cards.hand import NamedFan, name_strip
 from game.ui.payload import Ref
 
 
@@ -83,7 +83,7 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         self.words_of = TableWords(self)
         self.regions = TableRegions(self)
         self.motion = MotionPane(self)
-        self.fan = CardFan((515, 780), self.L.hand_card, max_width=560, max_angle=10.0, lift=70, arc=5.0)
+        self.fan = NamedFan((515, 780), self.L.hand_card, max_width=560, max_angle=10.0, lift=70, arc=5.0)
         self.hand_pane = HandPane(self, self.L.hand_card, self.hand_slots, self._hand_variants, self._hand_face,
                                   lambda size: art.back(size), lambda iid: self.table.cards.get(iid, iid))
         #: painted once per position into a cached layer (every frame only while something animates)
@@ -106,6 +106,7 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
             self.hand_pane.card_size = self.L.hand_card
             self.fan.card_size = self.L.hand_card
             self.fan.anchor = self.L.hand_anchor
+            self.fan.max_width = max(560, self.L.char_row.w)  # room to spread until each name shows (issue 15)
         return self._table
 
     @property
@@ -275,7 +276,7 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         hand = list(me.hand or ()) if me is not None else []
         hov = self.router.hovered.key if self.router.hovered is not None else None
         idx = next((i for i, iid in enumerate(hand) if hov == ("hand", iid)), None)
-        return list(zip(hand, self.fan.slots(len(hand), idx)))
+        return list(zip(hand, self.fan.slots(len(hand), idx, [_name_strip(self, iid) for iid in hand])))
 
     def _hand_variants(self, view: Any) -> dict[str, str]:
         playable = TableRegions.index(self.legal) if self.can_act() else {}
@@ -450,3 +451,12 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         self._table = None
         self._static_key = None
         super().on_settings_changed()
+
+
+def _name_strip(scene: QuestScene, iid: str) -> int:
+    """How much of hand card ``iid`` must show for its name and type line to read (the fan spreads to it)."""
+    card = scene.card_def(scene.table.cards.get(iid))
+    if card is None:
+        return 0
+    return name_strip(localize(art.field(card, "name") or "?", scene.lang), art.kind_word(card, scene.lang),
+                      scene.L.hand_card)

@@ -78,11 +78,23 @@ def clear_cache() -> None:
     _backs.clear()
 
 
-def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None) -> pygame.Surface:
+#: faces narrower than this are thumbnails: too small to read a name, they paint none (the table, the rules
+#: pictures and the piles name them beside the face, and its tooltip or zoom says it whole). The table's own
+#: small faces say it themselves: a row card under a name plate passes ``named=False``, a row card without
+#: one ``named=True``; every face the table names on its face is wider (hand 104, row 92, pile 112)
+THUMB_W = 84
+
+
+def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,
+         named: bool | None = None) -> pygame.Surface:
     """Return the painted face of card ``cid`` at ``size`` (cached); ``name_width``: only that much of the
-    card shows from its left edge (a fanned hand), so its name fits there."""
-    return _faces.get((cid, lang, name_width), size,
-                      lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width=name_width))
+    card shows from its left edge (a fanned hand), so its name fits there; ``named=False``: a thumbnail whose
+    name the table prints beside it (the Sanctuary block, a pile) or on a plate over it (a small row card),
+    painted without its name and type words (None: so is any face narrower than ``THUMB_W``)."""
+    if named is None:
+        named = size[0] >= THUMB_W
+    return _faces.get((cid, lang, name_width, named), size,
+                      lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width=name_width, named=named))
 
 
 def name_pitch(size: int) -> int:
@@ -103,8 +115,9 @@ def fit_line(text: str, width: int, start: int, min_px: int = NAME_MIN_PX, bold:
 
 
 def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, with_text: bool | None = None,
-               name_width: int | None = None) -> None:
-    """Paint a card face into ``rect``: frame per type and faction, name, cost, emblem, stats."""
+               name_width: int | None = None, named: bool = True) -> None:
+    """Paint a card face into ``rect``: frame per type and faction, name, cost, emblem, stats (``named``: the
+    name and type words too)."""
     pal = gfx.palette()
     geo = frame.geometry(rect)
     rect, s, R = geo.rect, geo.s, geo.R
@@ -116,7 +129,8 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     paper = frame.frame(surface, geo, main, light, accent, double_edge=ctype == "sanctuary")
     has_cost = ctype != "sanctuary"
     box = frame.name_box(geo, has_cost, name_width)
-    frame.draw_name(surface, localize(card.name, lang), box, max(6, round(12 * s)), pal.ink_light)
+    if named:
+        frame.draw_name(surface, localize(card.name, lang), box, max(6, round(12 * s)), pal.ink_light)
     # art window
     art = geo.art
     for k in range(art.h):
@@ -136,7 +150,8 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
                        (art.x + 4 * s, art.bottom - 4 * s), (art.right - 4 * s, art.bottom - 4 * s)):
             pygame.draw.circle(surface, (200, 200, 206), (round(cx), round(cy)), max(2, round(2.2 * s)))
             pygame.draw.circle(surface, pal.ink, (round(cx), round(cy)), max(2, round(2.2 * s)), 1)
-    frame.draw_type_line(surface, geo, t(f"sanctuary.type.{ctype}", lang), accent, name_width)
+    if named:
+        frame.draw_type_line(surface, geo, t(f"sanctuary.type.{ctype}", lang), accent, name_width)
     # stats
     bottom = rect.bottom - round(14 * s)
     if ctype == "character":

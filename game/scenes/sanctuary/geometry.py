@@ -26,7 +26,7 @@ PHASE_SHOWN_AS = {"end": "contemplation"}
 
 CARD = (92, 128)            # a card in a battle row
 HAND_CARD = (104, 146)      # a card in the hand
-HAND_SPREAD = 84            # how much wider the hand fans out at huge text (its right edge stays on the board)
+HAND_ZONE = (300, 1000)     # the x range the hand may spread over: right of the key reminder, on the board
 MINI = (40, 56)             # piles
 SANCT_CARD = (56, 78)       # the Sanctuary card in its block
 TAB_H, TAB_STEP = 24, 19    # technology tabs tucked under their carrier

@@ -13,13 +13,13 @@ from typing import Any
 
 import pygame
 
-from game.engine.i18n import localize
+from game.engine.i18n import localize, t
 from game.rulesets.sanctuary.views import SanctuaryView, SideView
-from game.scenes.sanctuary.geometry import (CARD, COMPACT_TAB, HAND_CARD, HAND_SPREAD, MINI, PLATE_OVERHANG,
+from game.scenes.sanctuary.geometry import (CARD, COMPACT_TAB, HAND_CARD, HAND_ZONE, MINI, PLATE_OVERHANG,
                                             SANCT_CARD, TILE, Layout, name_plate, plan_row, rot_rect,
                                             shield_radius)
 from game.ui import gfx
-from game.ui.cards.frame import text_growth
+from game.ui.cards.hand import name_strip
 
 
 class TablePlacer:
@@ -58,7 +58,8 @@ class TablePlacer:
         L.stack_zone = pygame.Rect(494, 254, 200, 60)
         if tv.stack:
             n = len(tv.stack)
-            h = min(24, (L.stack_zone.h - 4) // max(1, n)) if n > 2 else 26
+            # one item takes the zone's height: its card and its target on two lines when one is too short
+            h = min(24, (L.stack_zone.h - 4) // max(1, n)) if n > 2 else (26 if n == 2 else L.stack_zone.h - 8)
             for i, item in enumerate(tv.stack):
                 r = pygame.Rect(L.stack_zone.x + 4 + 4 * i, L.stack_zone.y + 4 + i * (h + 2), L.stack_zone.w - 12, h)
                 L.stack.append((item, r))
@@ -69,10 +70,15 @@ class TablePlacer:
             hovered = next((i for i, c in enumerate(hand) if c == h.key[1]), None)
         if s.router.dragging is not None:
             hovered = None
-        # at larger text the fan spreads to the right (up to the board's edge) so more of each name shows
-        spread = round(HAND_SPREAD * (text_growth(HAND_CARD[0]) - 1.0) / 0.4)
-        s.fan.max_width, s.fan.anchor = 600 + spread, (600 + spread // 2, 702)
-        slots = s.fan.slots(len(hand), hovered)
+        # the fan spreads (between the key reminder and the board's right edge) until each covered card
+        # shows its whole name and type line (issue 15: "Santua…", "Diablil…" in a crowded fan)
+        needs = [self.name_strip(iid) for iid in hand]
+        s.fan.max_width = HAND_ZONE[1] - HAND_ZONE[0]
+        n = len(hand)
+        total = HAND_CARD[0] + s.fan.step_for(n, needs) * max(0, n - 1)
+        cx = min(max(600.0, HAND_ZONE[0] + total / 2), HAND_ZONE[1] - total / 2)
+        s.fan.anchor = (round(cx), 702)
+        slots = s.fan.slots(n, hovered, needs)
         L.hand = list(zip(hand, slots))
         deciding, human = s.driver.deciding()  # in set-up the seat deciding is ``setup_seat``
         if tv.phase == "setup" and tv.setup_seat == me == deciding and s.viewer == me \
@@ -84,6 +90,14 @@ class TablePlacer:
             L.mulligan["mulligan"] = pygame.Rect(box.right - 260, box.bottom - 50, 220, 40)
         s.L = L
         return L
+
+    def name_strip(self, iid: str) -> int:
+        """How much of hand card ``iid`` must show, from its left edge, for its name and type line to read."""
+        card = self.scene.card(iid)
+        if card is None:
+            return 0
+        return name_strip(localize(card.name, self.scene.lang), t(f"sanctuary.type.{card.type}", self.scene.lang),
+                          HAND_CARD, card.type != "sanctuary")
 
     def shown_angle(self, tv: SanctuaryView, iid: str) -> float:
         """The angle a card is drawn at: its tapped state, or the tap animation's angle while it turns."""

@@ -43,7 +43,7 @@ from game.ui import gfx
 from game.ui import text as uitext
 from game.ui.cards.arrows import arrow
 from game.ui.input import Click, Drop, HitRegion
-from game.ui.layout import CardFan
+from game.ui.cards.hand import NamedFan
 
 # the geometry's names, for callers and tests that import them from here
 __all__ = ["CARD", "COMPACT_TAB", "HAND_CARD", "MIN_SCALE", "PHASE_ORDER", "Layout", "RowPlan", "SanctuaryScene",
@@ -64,7 +64,7 @@ class SanctuaryScene(PaneHost, RulesetScene):
         super().__init__(app, match)
         self.toast.anchor = (505, 330)
         self.L = Layout()
-        self.fan = CardFan((600, 702), HAND_CARD, max_width=600, max_angle=14.0, lift=40, arc=6.0)
+        self.fan = NamedFan((600, 702), HAND_CARD, max_width=600, max_angle=14.0, lift=40, arc=6.0)
         # the text drawn on the cached table layer, and the text drawn every frame: text_problems() checks them
         self.texts = uitext.TextRecorder()
         self.frame_texts = uitext.TextRecorder()

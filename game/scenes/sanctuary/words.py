@@ -152,7 +152,9 @@ def undo_barrier_text(match: Any, seat: int, lang: str | None = None) -> str | N
     entry = next((e for e in reversed(match.history[last:]) if e.barrier), None)
     if entry is None:  # before the oldest kept position: the plain reason says it
         return None
-    ev = next(e for e in entry.events if e.barrier)
+    ev = next((e for e in entry.events if getattr(e, "barrier", False)), None)
+    if ev is None:  # the action is a barrier by its own nature, not by one of its events: the plain reason says it
+        return None
     if ev.kind == "DiceRolled":
         what = "undo_what.roll"
     elif ev.random:

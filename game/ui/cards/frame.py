@@ -19,11 +19,15 @@ import pygame
 
 from game.ui import gfx
 from game.ui import text as uitext
+from game.ui.cards.names import fit_card_name
 from game.ui.layers import settings_key
 
 #: the smallest name text on a card face, in screen px at normal text (logical px at larger text)
 NAME_MIN_PX = 8
 
+
+#: what separates the kind from its traits on a type line ("Ally · scout"): traits go first when room is short
+TYPE_SEP = " · "
 
 #: cards at least this wide (a zoom) are large enough to read: their text parts do not grow
 READABLE_W = 150
@@ -63,7 +67,7 @@ def geometry(rect: pygame.Rect) -> CardGeometry:
     rect = pygame.Rect(rect)
     s = rect.w / 100.0
     g = text_growth(rect.w)
-    band_h = 21 * g
+    band_h = 21 * g + 12 * (g - 1)  # at huge text the band holds a long name on three lines
     art_y = 6 + band_h
     type_h = 14 * g
     art_h = max(20.0, 52 - (band_h - 21) - (type_h - 14))
@@ -108,8 +112,9 @@ def name_box(geo: CardGeometry, has_cost: bool, name_width: int | None = None) -
 
 
 def draw_name(surface: pygame.Surface, name: str, box: pygame.Rect, start: int, colour: Any) -> tuple[list[str], int]:
-    """Draw a card name in ``box`` (one line, two between words, or shortened); returns (lines, size)."""
-    lines, size = uitext.fit_name(name, box.w, box.h, start=start, min_px=NAME_MIN_PX)
+    """Draw a card name in ``box`` (one line, two between words or at a syllable of a long word, or shortened
+    when not even that fits); returns (lines, size)."""
+    lines, size = fit_card_name(name, box.w, box.h, start=start, min_px=NAME_MIN_PX)
     lh = uitext.name_pitch(size)
     top = box.centery - lh * len(lines) / 2
     for i, line in enumerate(lines):
@@ -117,14 +122,25 @@ def draw_name(surface: pygame.Surface, name: str, box: pygame.Rect, start: int, 
     return lines, size
 
 
-def draw_type_line(surface: pygame.Surface, geo: CardGeometry, word: str, colour: Any,
-                   name_width: int | None = None) -> uitext.Fitted:
-    """Draw the type word under the art, fitted to the visible width and the line's height."""
+def fit_type_line(geo: CardGeometry, word: str, name_width: int | None = None) -> uitext.Fitted:
+    """The type word fitted to the visible width (``name_width``, as for ``name_box``) and the line's height;
+    a type line listing traits after the kind (" · ") drops traits from the end before it would be cut."""
     s = geo.s
     width = round(84 * s) if name_width is None else max(8, min(round(84 * s), name_width - round(10 * s)))
     start = gfx.fit_text_size(word, 10 ** 6, geo.type_h, start=max(7, round(10 * s)), minimum=1,
                               bold=True)
     fitted = uitext.fit_line(word, width, start, bold=True, min_px=7)
+    parts = word.split(TYPE_SEP)
+    while fitted.cut and len(parts) > 1:  # "Ally · scout, soldier": the kind whole before its traits
+        parts.pop()
+        fitted = uitext.fit_line(TYPE_SEP.join(parts), width, start, bold=True, min_px=7)
+    return fitted
+
+
+def draw_type_line(surface: pygame.Surface, geo: CardGeometry, word: str, colour: Any,
+                   name_width: int | None = None) -> uitext.Fitted:
+    """Draw the type word under the art, fitted to the visible width and the line's height."""
+    fitted = fit_type_line(geo, word, name_width)
     gfx.text(surface, fitted.text, geo.type_pos, fitted.size, colour, bold=True)
     return fitted
 

@@ -62,9 +62,18 @@ def test_table_text_stays_in_its_boxes_and_is_readable_from_the_records(make_app
     assert scene.text_problems(overlaps=False) == []
     box = pygame.Rect(0, 0, 1280, 720)
     assert all(box.contains(r.rect) for r in scene.texts.records)
-    # at huge text the hand fans out wider (more of each name shows), still on the board left of the log
-    assert (scene.fan.max_width > 600) == (size == "huge")
-    assert scene.L.hand and all(slot.rect.right <= scene.STATIC_AREA.right for _, slot in scene.L.hand)
+    # the hand fans out until each covered card shows its name and type line (or uses the whole zone),
+    # still on the board right of the key reminder and left of the log
+    from game.scenes.sanctuary.geometry import HAND_ZONE
+
+    hand = scene.L.hand
+    assert hand and all(HAND_ZONE[0] <= slot.rect.x and slot.rect.right <= min(HAND_ZONE[1], scene.STATIC_AREA.right)
+                        for _, slot in hand)
+    zone = HAND_ZONE[1] - HAND_ZONE[0]
+    for (iid, a), (_, b) in zip(hand, hand[1:]):
+        step = b.rect.x - a.rect.x
+        assert step >= scene.placer.name_strip(iid) - 1 or hand[-1][1].rect.right - hand[0][1].rect.x >= zone - 2, \
+            (scene.cname(iid), step)
     assert app.errors == []
 
 

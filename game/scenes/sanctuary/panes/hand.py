@@ -22,6 +22,12 @@ from game.ui import text as uitext
 FacePainter = Callable[[str, tuple[int, int], "int | None"], "pygame.Surface | None"]
 
 
+def shown_strip(step: float, width: int, covered: bool) -> int | None:
+    """How much of a hand card shows from its left edge when the next card lies ``step`` px to its right
+    (None: all of it, the card is not covered or barely)."""
+    return round(step) if covered and step < width - 4 else None
+
+
 class HandPane(Pane):
     """A fanned hand: ``slots()`` gives (card, fan slot) pairs, ``variants(view)`` card -> "glow", "dim"
     or "plain", ``face`` paints a face and ``back`` a back; ``face_key`` tells faces apart in the cache."""
@@ -53,8 +59,8 @@ class HandPane(Pane):
                 continue
             variant = variants.get(iid, "plain")
             # the next card covers this one's right part: its name fits the part that shows
-            shown = round(step) if (i < len(slots) - 1 and not slot.lifted and not slots[i + 1][1].lifted
-                                    and step < w - 4) else None
+            covered = i < len(slots) - 1 and not slot.lifted and not slots[i + 1][1].lifted
+            shown = shown_strip(step, w, covered)
             key = (self.face_key(iid), variant, round(slot.angle * 2) / 2, self.scene.lang,
                    pal.name, gfx.text_scale(), shown)
             img = self._imgs.get(key)

@@ -72,12 +72,21 @@ class MiddlePane(Pane):
             gfx.rounded_rect(surface, r, pal.panel, 6)
             gfx.rounded_rect(surface, r, main, 6, 2)
             gfx.draw_seat_badge(surface, owner, (r.x + 10, r.centery), 5)
-            label = s.cname(iid)
-            if item.target:
-                label += f" » {s.cname(item.target)}"
-            label, fs = art.fit_line(label, r.w - 26, start=13)
-            uitext.put(surface, label, (r.x + 20, r.centery), fs, pal.ink, "midleft", r, s.texts.records,
-                       bold=True, cut=label.endswith("…"))
+            whole = s.cname(iid) + (f" » {s.cname(item.target)}" if item.target else "")
+            fitted = uitext.fit_line(whole, r.w - 26, 13, bold=True, height=r.h - 2, min_px=9)
+            if fitted.cut and item.target:  # the card, then its target, each on a line of its own when they fit
+                half = (r.h - 2) // 2
+                lines = [uitext.fit_line(x, r.w - 26, 13, bold=True, height=half, min_px=9)
+                         for x in (s.cname(iid), f"» {s.cname(item.target)}")]
+                if not any(f.cut for f in lines):
+                    size = min(f.size for f in lines)
+                    for k, text in enumerate((s.cname(iid), f"» {s.cname(item.target)}")):
+                        box = pygame.Rect(r.x + 20, r.y + 1 + k * half, r.w - 26, half)
+                        uitext.put(surface, text, (box.x, box.centery), size, pal.ink, "midleft", box,
+                                   s.texts.records, bold=True)
+                    continue
+            uitext.put(surface, fitted.text, (r.x + 20, r.centery), fitted.size, pal.ink, "midleft", r,
+                       s.texts.records, bold=True, cut=fitted.cut)
 
     def regions(self, view: SanctuaryView, legal: list[Any]) -> list[Any]:
         """Each item of the stack: its card's text as a tooltip, zoomed on right-click."""

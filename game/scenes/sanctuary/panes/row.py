@@ -115,17 +115,21 @@ class CardPainter:
 
     def draw_card(self, surface: pygame.Surface, view: SanctuaryView, iid: str,
                    placed: tuple[tuple[float, float], float, pygame.Rect], size: tuple[int, int],
-                   plate: bool = False, strips: list[tuple[str, pygame.Rect]] | None = None) -> None:
+                   plate: bool = False, strips: list[tuple[str, pygame.Rect]] | None = None,
+                   named: bool = True) -> None:
         """Draw a card in play: its face turned by its tap angle, damage and current Strength on top (a
         small card of a crowded row, or a turned one, also gets its name on a plate that reads left to
         right)."""
         pal = gfx.palette()
         card = self.scene.card(iid)
         center, ang, _ = placed
+        k = min(1.0, size[0] / CARD[0])
+        small = k < PLATE_BELOW
+        plated = card is not None and card.type == "character" and (plate or small or abs(ang) >= 45)
         if card is None:
             img = art.back(size)
-        else:
-            img = art.face(self.scene.cid(iid) or "?", card, size, self.scene.lang)
+        else:  # a card whose name goes on a plate shows no second, smaller copy of it
+            img = art.face(self.scene.cid(iid) or "?", card, size, self.scene.lang, named=named and not plated)
         if abs(ang) > 0.5:
             img = pygame.transform.rotate(img, -ang)
         rect = img.get_rect(center=(round(center[0]), round(center[1])))
@@ -133,10 +137,8 @@ class CardPainter:
         surface.blit(img, rect)
         if card is None or card.type != "character":
             return
-        k = min(1.0, size[0] / CARD[0])
-        small = k < PLATE_BELOW
         top = rect.y
-        if plate or small or abs(ang) >= 45:
+        if plated:
             top = self.draw_plate(surface, card, rect).bottom
         for tc, r in strips or ():
             self.draw_tab(surface, view, tc, r, compact=True)

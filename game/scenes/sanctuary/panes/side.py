@@ -19,6 +19,12 @@ from game.scenes.base.pane import Pane
 from game.scenes.sanctuary import cards as art
 from game.scenes.sanctuary.geometry import MINI, SANCT_CARD, _t, put_line, seat_of
 from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.cards import frame
+
+
+#: where the Sanctuary card starts in its block, from the block's top (placing.py puts it there)
+SANCT_CARD_TOP = 44
 
 
 class SidePane(Pane):
@@ -69,11 +75,14 @@ class SanctuaryPane(Pane):
         san = side.sanctuary
         card = s.card(san) if san is not None else None
         if card is not None:
-            sname, fs = art.fit_line(s.cname(san), r.w - 16, start=12, min_px=10, bold=False)
-            put_line(s.texts.records, surface, sname, (r.x + 10, r.y + 31), fs, pal.ink_soft, "midleft", r.x + 10,
-                     r.w - 16)
+            # between the seat's name and the card: a line as tall as that strip (at huge text the name used to
+            # run into the seat's name), shrunk to a readable minimum before a "…"
+            strip = pygame.Rect(r.x + 10, r.y + 29, r.w - 16, SANCT_CARD_TOP - 29)
+            fitted = uitext.fit_line(s.cname(san), strip.w, 12, height=strip.h, min_px=9)
+            put_line(s.texts.records, surface, fitted.text, (strip.x, strip.centery), fitted.size, pal.ink_soft,
+                     "midleft", strip.x, strip.w)
         if san is not None and san in L.cards:
-            self.cards.draw_card(surface, view, san, L.cards[san], SANCT_CARD)
+            self.cards.draw_card(surface, view, san, L.cards[san], SANCT_CARD, named=False)  # named above it
         # Structure dial
         structure = side.structure
         start = card.structure if card is not None else max(1, structure)
@@ -190,9 +199,10 @@ class AttachmentsPane(Pane):
         inner = r.inflate(-4, -4)
         pygame.draw.rect(layer, gfx.lerp_colour(pal.panel, light, 0.5), inner, border_radius=5)
         pygame.draw.rect(layer, main, (inner.x, inner.y, 6, inner.h), border_radius=3)
-        name = localize(card.name, self.scene.lang)
-        name, size = art.fit_line(name, r.w - 40, start=12)
-        gfx.text(layer, name, (12, r.centery), size, pal.ink, "midleft", bold=True)
+        # the name on one line, or two (between words, or at a syllable of a long word): never cut where the
+        # tile has room for a second line (issue 15: "Manantial Sa…" at huge text)
+        box = pygame.Rect(12, inner.y, r.w - 12 - 26, inner.h)
+        frame.draw_name(layer, localize(card.name, self.scene.lang), box, 12, pal.ink)
         art.badge(layer, (r.right - 14, r.centery), 10, f"+{card.will}", art.WILL_COLOUR)
         if tapped:
             layer = pygame.transform.rotate(layer, -12)
@@ -229,7 +239,7 @@ class PilesPane(Pane):
                 top = disc[-1] if disc else None
                 card = s.card(top) if top is not None else None
                 if card is not None:
-                    surface.blit(art.face(s.cid(top) or "?", card, MINI, s.lang), rect)
+                    surface.blit(art.face(s.cid(top) or "?", card, MINI, s.lang, named=False), rect)
                 else:
                     gfx.rounded_rect(surface, rect, gfx.with_alpha(pal.table_dark, 160), 5)
                     gfx.rounded_rect(surface, rect, pal.edge, 5, 1)

@@ -103,7 +103,8 @@ class CardPainter:
                 self.line(surface, a, pygame.Rect(box.x, box.y, box.w, lh), size, pal.ink, bold=True)
                 self.line(surface, b, pygame.Rect(box.x, box.y + lh, wide, lh), size, pal.ink, bold=True)
                 return pygame.Rect(head.x, head.y, head.w, max(head.h, 2 * lh))
-        self.line(surface, name, box, 15, pal.ink, bold=True, minimum=11)
+        # no room for a second line (a crowded fight's compact card): smaller, down to 9 screen px, before a "…"
+        self.line(surface, name, box, 15, pal.ink, bold=True, minimum=min(11, uitext.readable_min(9)))
         return head
 
     def _card_body(self, surface: pygame.Surface, c: CombatantRecord, rect: pygame.Rect, head: pygame.Rect,

@@ -33,6 +33,10 @@ class Ghost:
     lift: float = 0.0
 
 
+#: the size of an entry's words when it takes two lines
+ENTRY_SIZE = 10
+
+
 class ChainPane(SkirmishPane):
     """The chain box (see the module docstring); it sits under the menu pane."""
 
@@ -71,11 +75,45 @@ class ChainPane(SkirmishPane):
         return pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, slot)
 
     def box(self, view: SkirmishView) -> pygame.Rect | None:
-        """The chain box under the menu (None with no chain and no ghosts)."""
+        """The chain box under the menu (None with no chain and no ghosts); taller by the second lines of
+        entries too long for one (``entry_lines``)."""
         if not view.chain and not self.ghosts:
             return None
         centre = self.geo.centre
-        return pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, self.height(len(view.chain)))
+        extra = sum(len(x) - 1 for x in self.entry_lines(view)) * gfx.line_height(ENTRY_SIZE)
+        return pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, self.height(len(view.chain)) + extra)
+
+    def entry_lines(self, view: SkirmishView) -> list[list[str]]:
+        """Each entry's lines: one, or two where its words do not fit one line at 10 and the box (with its
+        other entries) stays within 176 px (issue 15: "…: Fendente » Gnarl atta…"); else one line, cut."""
+        head, slot = self.metrics()
+        width = self.geo.centre.w - 16 - 16 - 4 * max(0, len(view.chain) - 1)
+        room = 176 - self.height(len(view.chain))
+        lh = gfx.line_height(ENTRY_SIZE)
+        out: list[list[str]] = []
+        for i, e in enumerate(view.chain):
+            text = f"{i + 1}. {entry_text(view, e, self.lang)}"
+            one = uitext.fit_line(text, width, 11, 10)
+            lines = gfx.wrap(text, ENTRY_SIZE, width) if one.cut else [text]
+            if one.cut and len(lines) == 2 and room >= lh:
+                room -= lh
+                out.append(lines)
+            else:
+                out.append([text])
+        return out
+
+    def slot_rects(self, view: SkirmishView, rect: pygame.Rect) -> list[pygame.Rect | None]:
+        """Where each entry goes (the first declared at the bottom), a two-line entry as tall as its lines."""
+        head, slot = self.metrics()
+        lh = gfx.line_height(ENTRY_SIZE)
+        out: list[pygame.Rect | None] = []
+        bottom = rect.bottom - 6
+        for i, lines in enumerate(self.entry_lines(view)):
+            h = slot + (len(lines) - 1) * lh
+            y = bottom - h
+            out.append(pygame.Rect(rect.x + 8 + 4 * i, y, rect.w - 16 - 4 * i, h) if y >= rect.y + head else None)
+            bottom = y - 2
+        return out
 
     # ----------------------------------------------------------------- drawing and regions
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
@@ -90,8 +128,7 @@ class ChainPane(SkirmishPane):
         self.line(surface, t("skirmish_scene.chain"), pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, head - 6), 12,
                   pal.ink_soft, bold=True, minimum=9)
         n = len(view.chain)
-        for i, e in enumerate(view.chain):
-            r = self.slot(rect, i, n, head, slot)
+        for i, (e, r, lines) in enumerate(zip(view.chain, self.slot_rects(view, rect), self.entry_lines(view))):
             if r is None:
                 continue
             col = gfx.lerp_colour(pal.panel, pal.accent, 0.35) if e.reaction else pal.panel
@@ -99,18 +136,21 @@ class ChainPane(SkirmishPane):
                 col = gfx.lerp_colour(col, pal.legal, 0.35)
             gfx.rounded_rect(surface, r, col, 5)
             gfx.rounded_rect(surface, r, pal.edge, 5, 1)
-            self.line(surface, f"{i + 1}. {entry_text(view, e, self.lang)}", r.inflate(-16, -2), 11, pal.ink,
-                      minimum=10)
+            if len(lines) == 1:
+                self.line(surface, lines[0], r.inflate(-16, -2), 11, pal.ink, minimum=10)
+                continue
+            lh = gfx.line_height(ENTRY_SIZE)
+            y = r.y + (r.h - lh * len(lines)) // 2
+            for k, text in enumerate(lines):
+                self.line(surface, text, pygame.Rect(r.x + 8, y + k * lh, r.w - 16, lh), ENTRY_SIZE, pal.ink)
 
     def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
         """Hovering a chain entry shows its whole text (the box cuts long entries)."""
         rect = self.box(view)
         if rect is None or not view.chain:
             return []
-        head, slot = self.metrics()
         out = []
-        for i, e in enumerate(view.chain):
-            r = self.slot(rect, i, len(view.chain), head, slot)
+        for i, (e, r) in enumerate(zip(view.chain, self.slot_rects(view, rect))):
             if r is not None:
                 out.append(HitRegion(r, ChainRef(i), tooltip=f"{i + 1}. {entry_text(view, e, self.lang)}",
                                      key=("chain", i), highlight=False))

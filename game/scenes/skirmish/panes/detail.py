@@ -17,6 +17,7 @@ from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.skirmish.panes.arena import drop_matcher
 from game.scenes.skirmish.panes.common import EQUIP_KINDS, STATS, SkirmishPane, Zone, figure, part_state
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.input import HitRegion
 
 
@@ -108,9 +109,10 @@ def _columns(texts: list[str], total: int, height: int) -> tuple[int, int, list[
     huge text in two equal halves). Where nothing fits whole: the largest size that fits the rows, equal
     halves, lines cut with "…"."""
     fallback: tuple[int, int, list[int]] | None = None
-    for size in range(11, 7, -1):
+    lowest = min(8, uitext.readable_min(8))  # at larger text a crowded list may go down to 8 screen px
+    for size in range(11, lowest - 1, -1):
         rows = max(1, height // gfx.line_height(size))
-        if len(texts) > 2 * rows and size > 8:
+        if len(texts) > 2 * rows and size > lowest:
             continue
         if fallback is None:
             fallback = (size, rows, [total] if len(texts) <= rows else [total // 2, total - total // 2])
@@ -122,7 +124,7 @@ def _columns(texts: list[str], total: int, height: int) -> tuple[int, int, list[
         w1, w2 = max(w[:rows]), max(w[rows:2 * rows])
         if w1 + w2 <= total:
             return size, rows, [w1 + (total - w1 - w2) // 2, total - w1 - (total - w1 - w2) // 2]
-    return fallback or (8, max(1, height // gfx.line_height(8)), [total // 2, total - total // 2])
+    return fallback or (lowest, max(1, height // gfx.line_height(lowest)), [total // 2, total - total // 2])
 
 
 class GroundPane(SkirmishPane):
@@ -142,11 +144,24 @@ class GroundPane(SkirmishPane):
         self.item_rects = {}
         if self.arena.picking(view):
             return
-        gx = self.rect.x + 70
-        gw = min(96, (self.rect.right - 4 - gx) // max(1, len(view.ground)) - 4)
-        for iid in view.ground:
+        gx = self.rect.x + 10 + self.label_w() + 8
+        room = self.rect.right - 4 - gx
+        n = max(1, len(view.ground))
+        # each chip as wide as its name (issue 15: "Hachuela oxi…" in 96 px chips at huge text); when they do
+        # not all fit, the short ones keep their width and the long ones share the rest
+        wants = [gfx.text_size(view.item_name(i, self.lang), 11)[0] + 14 for i in view.ground]
+        share = (room - 4 * (n - 1)) / n
+        short = [w for w in wants if w <= share]
+        if sum(wants) + 4 * (n - 1) > room and len(short) < n:
+            share = (room - 4 * (n - 1) - sum(short)) / (n - len(short))
+        for iid, want in zip(view.ground, wants):
+            gw = max(24, round(min(want, share)))
             self.item_rects[iid] = pygame.Rect(gx, self.rect.y + 5, gw, 24)
             gx += gw + 4
+
+    def label_w(self) -> int:
+        """Width of the strip's label ("Ground") at its size, at most 110 px."""
+        return min(110, gfx.text_size(t("skirmish_scene.ground"), 13, True)[0])
 
     def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
         """The items (drag sources or information) and, when a drop is legal, the ground as a drop zone."""
@@ -165,11 +180,12 @@ class GroundPane(SkirmishPane):
         pal = gfx.palette()
         r = self.rect
         gfx.rounded_rect(surface, r, gfx.with_alpha(pal.table_dark, 200), 8)
-        self.line(surface, t("skirmish_scene.ground"), pygame.Rect(r.x + 10, r.y + 2, 56, r.h - 4), 13,
+        lw = self.label_w()
+        self.line(surface, t("skirmish_scene.ground"), pygame.Rect(r.x + 10, r.y + 2, lw, r.h - 4), 13,
                   pal.ink_light, bold=True, minimum=9)
         if not self.item_rects:
-            self.line(surface, t("skirmish_scene.ground_empty"), pygame.Rect(r.x + 74, r.y + 2, r.w - 84, r.h - 4),
-                      12, pal.ink_light, minimum=9)
+            self.line(surface, t("skirmish_scene.ground_empty"),
+                      pygame.Rect(r.x + 18 + lw, r.y + 2, r.w - 28 - lw, r.h - 4), 12, pal.ink_light, minimum=9)
         for iid, ir in self.item_rects.items():
             gfx.rounded_rect(surface, ir, pal.panel_dark, 6)
             self.line(surface, view.item_name(iid, self.lang), ir.inflate(-8, -2), 11, pal.ink, "center", minimum=9)

@@ -19,17 +19,27 @@ from game.engine.i18n import t
 from game.rulesets.skirmish.views import SkirmishView
 from game.scenes.skirmish.panes.common import SkirmishPane, group_key, groups, line_size
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.input import HitRegion
 
 
 class MenuRow(NamedTuple):
-    """One row of the menu: where, what it plays, its label, its figures, and its kind (group, one, sub)."""
+    """One row of the menu: where, what it plays, its label, its figures, and its kind (group, one, sub);
+    ``lines``: a label too long for one line beside its figures is wrapped over the row's whole width
+    (these lines, the figures under the last one), () for a one-line row."""
 
     rect: pygame.Rect
     payload: Any
     label: str
     detail: str
     kind: str
+    lines: tuple[str, ...] = ()
+
+
+#: the label size of a row whose label takes more than one line
+TALL_SIZE = 12
+#: how much lower than its usual limit a menu with such rows may reach
+TALL_ROOM = 60
 
 
 class MenuPane(SkirmishPane):
@@ -47,6 +57,29 @@ class MenuPane(SkirmishPane):
     def header_h() -> int:
         """Height of the menu's title and hint lines (from the real line heights of the text size)."""
         return 8 + gfx.line_height(15, True) + gfx.line_height(12) + 6
+
+    def header(self, view: SkirmishView) -> tuple[Any, Any]:
+        """The title and the hint wrapped into the panel's width (``text.Block``s: two lines each at their
+        start size, or more lines at a smaller one, before a "…"; issue 15: titles naming two fighters and an
+        action were cut). The hint is None when there is none."""
+        title, hint = self._title(view)
+        width = self.geo.centre.w - 24
+
+        def fit(text: str, start: int, one_min: int, minimum: int, bold: bool = False) -> Any:
+            one = uitext.fit_line(text, width, start, one_min, bold=bold)  # one line when it reads well
+            if not one.cut:
+                return uitext.Block((text,), one.size, False, one.size < start)
+            return uitext.fit_block(text, width, 2 * gfx.line_height(start, bold), start, minimum, bold=bold)
+
+        return fit(title, 15, 13, 11, True), (fit(hint, 12, 11, 9) if hint else None)
+
+    def header_height(self, view: SkirmishView) -> int:
+        """Height of the title and hint as wrapped for ``view`` (at least ``header_h``)."""
+        if view.decision is None or (view.decision.type == "consent" and not self._title(view)[1]):
+            return self.header_h()
+        tb, hb = self.header(view)
+        h = 8 + len(tb.lines) * gfx.line_height(tb.size, True) + (len(hb.lines) * gfx.line_height(hb.size) if hb else 0)
+        return max(self.header_h(), h + 6)
 
     @staticmethod
     def row_h() -> int:
@@ -84,6 +117,26 @@ class MenuPane(SkirmishPane):
             return r.detail
         parts = [m.group(0) if (m := re.search(r"\d+\s*%", seg)) else seg for seg in r.detail.split(" · ")]
         return " · ".join(parts)
+
+    def tall_lines(self, r: pygame.Rect, label: str, detail: str, bold: bool) -> tuple[str, ...]:
+        """The lines of a row whose ``label`` does not fit one line beside its figures even at 11 (issue 15:
+        "Fendente (Spada lunga) » Gna…"): the label wrapped over the row's width, then the figures (the
+        bare percentages), on the last line when they fit beside it, else on a line of their own; () when
+        the label fits one line."""
+        short = self.fitted_detail(MenuRow(r, None, label, detail, "sub" if not bold else "one"))
+        if gfx.text_size(label, 11, bold)[0] <= self.label_box(r, short).w:
+            return ()
+        width = r.w - 16
+        lines = gfx.wrap(label, TALL_SIZE, width, bold)
+        figures = gfx.text_size(short, min(12, TALL_SIZE))[0]
+        if gfx.text_size(lines[-1], TALL_SIZE, bold)[0] + 12 + figures > width:
+            lines.append("")  # the figures go on a line of their own
+        return tuple(lines)
+
+    @staticmethod
+    def tall_h(lines: tuple[str, ...]) -> int:
+        """Height of a row of ``lines``."""
+        return len(lines) * gfx.line_height(TALL_SIZE, True) + 6
 
     # ----------------------------------------------------------------- rows
     def _odds(self, view: SkirmishView, who: str | None, aid: str | None, tid: str | None,
@@ -152,10 +205,24 @@ class MenuPane(SkirmishPane):
             self.rows = []
             return self.rows
         rows = self._entries(view, legal)
-        top = centre.y + self.header_h()
+        top = centre.y + self.header_height(view)
         n = max(1, len(rows))
         row_h = self.row_h()
         bottom = self.limit(view)
+        # a label too long for one line takes two (or three) when the menu has the room for them (it may
+        # reach TALL_ROOM lower, the fighter's detail under it gets shorter)
+        probe = pygame.Rect(centre.x + 8, 0, centre.w - 16, row_h - 2)
+        tall = [self.tall_lines(probe, label, detail, kind != "sub") for _p, label, detail, kind in rows]
+        heights = [self.tall_h(lines) if lines else row_h for lines in tall]
+        if any(tall) and top + sum(heights) + 8 <= bottom + TALL_ROOM:
+            self.bottom_y = max(centre.y + 120, top + sum(heights) + 8)
+            out, y = [], top
+            for (payload, label, detail, kind), lines, h in zip(rows, tall, heights):
+                out.append(MenuRow(pygame.Rect(centre.x + 8, y, centre.w - 16, h - 2), payload, label, detail, kind,
+                                   lines))
+                y += h
+            self.rows = out
+            return out
         self.bottom_y = max(centre.y + 120, min(bottom, top + n * row_h + 8))
         bottom = min(bottom, self.bottom_y)
         h = max(18, min(row_h, (bottom - top) // n))
@@ -216,7 +283,6 @@ class MenuPane(SkirmishPane):
         if view.decision is None:
             return
         title, hint = self._title(view)
-        th = gfx.line_height(15, True)
         if view.decision.type == "consent" and not hint:  # no rows under it: the question wraps over the panel
             box = rect.inflate(-24, -16)
             size = 15
@@ -224,25 +290,26 @@ class MenuPane(SkirmishPane):
                 size -= 1
             self.put(surface, title, box.topleft, size, pal.ink, "topleft", box, bold=True, max_width=box.w)
             return
-        one = pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, th)
-        two = pygame.Rect(one.x, one.y, one.w, th + gfx.line_height(12))
-        if not hint and gfx.text_size(title, 13, True)[0] > one.w \
-                and gfx.text_size(title, 11, True, two.w)[1] <= two.h:  # no hint: the title may take two lines
-            size = 15
-            while gfx.text_size(title, size, True, two.w)[1] > two.h:
-                size -= 1
-            self.put(surface, title, two.topleft, size, pal.ink, "topleft", two, bold=True, max_width=two.w)
-        else:
-            self.line(surface, title, one, 15, pal.ink, bold=True, minimum=11)
-        if hint:
-            self.line(surface, hint, pygame.Rect(rect.x + 12, rect.y + 8 + th, rect.w - 24, gfx.line_height(12)), 12,
-                      pal.ink_soft, minimum=9)
+        tb, hb = self.header(view)  # each wraps (two lines, or more at a smaller size) rather than being cut
+        y = rect.y + 8
+        for text in tb.lines:
+            lh = gfx.line_height(tb.size, True)
+            self.put(surface, text, (rect.x + 12, y), tb.size, pal.ink, "topleft",
+                     pygame.Rect(rect.x + 12, y, rect.w - 24, lh), bold=True)
+            y += lh
+        for text in (hb.lines if hb else ()):
+            lh = gfx.line_height(hb.size)
+            self.put(surface, text, (rect.x + 12, y), hb.size, pal.ink_soft, "topleft",
+                     pygame.Rect(rect.x + 12, y, rect.w - 24, lh))
+            y += lh
         details = {id(r): self.fitted_detail(r) for r in self.rows}
-        lsize = 13  # one label size for every row (the largest that fits them all, not below 11), then "…"
+        lsize = 13  # one label size for every one-line row (the largest that fits them all, not below 11), then "…"
         for r in self.rows:
-            while lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(
+            while not r.lines and lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(
                     r.rect, details[id(r)]).w:
                 lsize -= 1
+        if any(r.lines for r in self.rows):
+            lsize = min(lsize, TALL_SIZE)  # one size beside rows of several lines
         mine = self.mine()
         for r in self.rows:
             is_sel = r.kind == "group" and isinstance(r.payload, list) and group_key(r.payload[0]) == self.selected
@@ -252,6 +319,25 @@ class MenuPane(SkirmishPane):
             gfx.rounded_rect(surface, r.rect, col, 6)
             ink = pal.ink if mine else pal.ink_soft
             detail = details[id(r)]
+            if r.lines:
+                self._draw_tall(surface, r, detail, ink)
+                continue
             dbox, dsize = self.detail_box(r.rect, detail)
             self.line(surface, detail, dbox, dsize, ink, "midright")
             self.line(surface, r.label, self.label_box(r.rect, detail), lsize, ink, "midleft", bold=r.kind != "sub")
+
+    def _draw_tall(self, surface: pygame.Surface, r: MenuRow, detail: str, ink: Any) -> None:
+        """A row on several lines: the label's lines from the top, the figures right-aligned on the last."""
+        lh = gfx.line_height(TALL_SIZE, True)
+        bold = r.kind != "sub"
+        y = r.rect.y + 3
+        inner = pygame.Rect(r.rect.x + 8, y, r.rect.w - 16, lh)
+        for k, text in enumerate(r.lines):
+            box = pygame.Rect(inner.x, y + k * lh, inner.w, lh)
+            if text:
+                self.line(surface, text, box, TALL_SIZE, ink, "midleft", bold=bold)
+        last = pygame.Rect(inner.x, y + (len(r.lines) - 1) * lh, inner.w, lh)
+        if r.lines[-1]:
+            used = gfx.text_size(r.lines[-1], TALL_SIZE, bold)[0] + 12
+            last = pygame.Rect(last.x + used, last.y, last.w - used, lh)
+        self.line(surface, detail, last, min(12, TALL_SIZE), ink, "midright")
