@@ -20,7 +20,9 @@ def expected(rid: str, view: dict[str, Any], seat: int) -> float:
     if rid == "quest":
         return view["players"][seat]["threat"]
     if rid == "skirmish":
-        return sum(max(0, c["stats"]["hp"] - c["damage"]) for c in view["combatants"] if c["seat"] == seat)
+        # the rules' total damage: the body's and every limb's (the chart ignored limbs until session 7)
+        return sum(max(0, c["stats"]["hp"] - c["damage"] - sum(c["limb_damage"].values()))
+                   for c in view["combatants"] if c["seat"] == seat)
     return next(h["gold"] for h in view["heroes"] if h["seat"] == seat)
 
 
@@ -66,3 +68,17 @@ def test_chart_samples_are_spectator_views_so_a_game_in_progress_is_not_spoiled(
     for at, view in samples(cur):
         assert view == cur.seek(at).view(None)
     assert cur.at == len(cur)
+
+
+def test_skirmish_health_line_counts_limb_damage() -> None:
+    """The chart stayed at a hero's 14 HP all game while the hits landed on limbs (session 7): health left is the
+    HP minus the body's and every limb's damage, as the rules count it."""
+    from game.rulesets.skirmish.series import series
+
+    def view(damage: int, limbs: dict[str, int]) -> dict[str, Any]:
+        return {"round": 1, "seats": ["Hero", "Minions"], "combatants": [{"seat": 0, "stats": {"hp": 14}, "damage": damage, "limb_damage": limbs},
+                                            {"seat": 1, "stats": {"hp": 9}, "damage": 0, "limb_damage": {}}]}
+
+    lines = series([(1, view(0, {})), (2, view(1, {"arm_l": 3, "leg_r": 2})), (3, view(20, {}))], {})
+    hero = next(s for s in lines if s.seat == 0)
+    assert [p[1] for p in hero.points] == [14, 8, 0]

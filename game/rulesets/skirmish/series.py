@@ -16,7 +16,9 @@ def series(samples: Sequence[tuple[int, dict[str, Any]]], level_data: dict[str, 
         for c in view.get("combatants") or []:
             if c.get("seat") == seat:
                 hp = (c.get("stats") or {}).get("hp", 0)
-                total += max(0, hp - int(c.get("damage") or 0))
+                limbs = c.get("limb_damage") or {}  # a hit on a limb counts against the HP too (rules: total_damage)
+                taken = int(c.get("damage") or 0) + sum(int(v) for v in limbs.values())
+                total += max(0, hp - taken)
         return total
 
     return per_seat(samples, "series.skirmish.health", health)
