@@ -81,13 +81,13 @@ class ChartView:
         pygame.draw.line(surface, pal.edge, plot.bottomleft, plot.topleft, 1)
         gfx.text(surface, _fmt(hi), (plot.x - 6, plot.y), self.size - 2, pal.ink_soft, "topright")
         gfx.text(surface, _fmt(lo), (plot.x - 6, plot.bottom), self.size - 2, pal.ink_soft, "bottomright")
-        last_x = -100
+        last_x, last_n = -100, None
         for at, n in chart.ticks:
             x = xy(at, lo)[0]
             pygame.draw.line(surface, pal.edge, (x, plot.bottom), (x, plot.bottom + 4), 1)
-            if x - last_x >= 22:
+            if x - last_x >= 22 and n != last_n:  # the end's sample is in its last round: "4 5 5" read as a typo
                 gfx.text(surface, str(n), (x, plot.bottom + 5), self.size - 3, pal.ink_soft, "midtop")
-                last_x = x
+                last_x, last_n = x, n
         if current is not None:
             x = xy(max(0, min(end, current)), lo)[0]
             pygame.draw.line(surface, pal.accent, (x, plot.y), (x, plot.bottom), 2)

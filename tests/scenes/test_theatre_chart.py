@@ -39,3 +39,24 @@ def test_chart_widget_without_a_chart_says_so(app: Any) -> None:
     view = ChartView((10, 10, 400, 300))
     view.draw(surf, None, str)
     assert view.hits == []
+
+
+def test_chart_axis_names_each_round_once(app: Any, monkeypatch: Any) -> None:
+    """The result chart's axis read "1, 2, 3, 3" (session 7): the end's sample lies in the last round, so its
+    tick keeps its mark but not a second label."""
+    import game.scenes.theatre  # noqa: F401
+    from game.ui import gfx
+    from game.ui.chart import ChartView
+
+    drawn: list[str] = []
+    real = gfx.text
+
+    def text(surface: Any, s: str, *a: Any, **k: Any) -> Any:
+        drawn.append(s)
+        return real(surface, s, *a, **k)
+
+    monkeypatch.setattr(gfx, "text", text)
+    chart = Chart("dungeon", "round", [(0, 1), (50, 2), (100, 3), (160, 3)],
+                  [Series("series.dungeon.valor", 0, ((0, 0.0), (50, 4.0), (100, 5.0), (160, 6.0)))], [])
+    ChartView((100, 100, 600, 400)).draw(pygame.Surface((1280, 720)), chart, lambda s: f"Seat {s}")
+    assert [s for s in drawn if s in {"1", "2", "3"}] == ["1", "2", "3"]
