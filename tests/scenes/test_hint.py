@@ -140,3 +140,14 @@ def _to_seat0_opportunity(m: Match) -> None:
     while not any(a.kind == "use" for a in m.legal_actions()):
         m.apply(m.legal_actions()[0], m.to_act())
     assert m.to_act() == 0
+
+
+@pytest.mark.parametrize("lang, words", [("en", "With this move"), ("es", "Con esta jugada"),
+                                         ("it", "Con questa mossa")])
+def test_hint_estimate_names_the_move_it_speaks_of(app: Any, lang: str, words: str) -> None:
+    """The Spanish estimate began "Después de ella" (after her): the sentence says which move it rates."""
+    from game.engine.actions import Action
+    from game.scenes.base.hint import hint_reason
+
+    said = hint_reason(object(), Action("pass", ()), {}, 0.62, 40, lang)
+    assert said.startswith(words) and "62" in said and "40" in said
