@@ -232,6 +232,35 @@ def localize(value: Any, lang: str | None = None) -> str:
     return str(value)
 
 
+#: a preposition before a definite article that the language writes as one word (es "a el" -> "al")
+_CONTRACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": ((" a el ", " al "), (" de el ", " del ")),
+    "it": tuple((f" {p} {a}", f" {w}") for p, forms in (
+        ("a", (("il ", "al "), ("lo ", "allo "), ("la ", "alla "), ("l'", "all'"), ("i ", "ai "), ("gli ", "agli "),
+               ("le ", "alle "))),
+        ("di", (("il ", "del "), ("lo ", "dello "), ("la ", "della "), ("l'", "dell'"), ("i ", "dei "),
+                ("gli ", "degli "), ("le ", "delle "))),
+        ("da", (("il ", "dal "), ("lo ", "dallo "), ("la ", "dalla "), ("l'", "dall'"), ("i ", "dai "),
+                ("gli ", "dagli "), ("le ", "dalle "))),
+        ("su", (("il ", "sul "), ("lo ", "sullo "), ("la ", "sulla "), ("l'", "sull'"), ("i ", "sui "),
+                ("gli ", "sugli "), ("le ", "sulle "))),
+    ) for a, w in forms),
+}
+
+
+def contract_articles(text: str, lang: str | None = None) -> str:
+    """``text`` with a preposition and the article of a name put after it written as one word, as the language
+    does (es "cura 1 de daño a el personaje" -> "al personaje"; it "a il personaggio" -> "al personaggio")."""
+    pairs = _CONTRACTIONS.get(lang or _lang)
+    if not pairs:
+        return text
+    padded = f" {text}"
+    for loose, joined in pairs:
+        if loose in padded:
+            padded = padded.replace(loose, joined)
+    return padded[1:]
+
+
 def catalog_keys() -> dict[str, dict[str, str]]:
     """Return a copy of every loaded entry (for completeness tests)."""
     _ensure_engine_catalog()

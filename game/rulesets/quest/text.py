@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.i18n import localize, t
+from game.engine.i18n import contract_articles, localize, t
 
 #: ``when`` values that need no prefix in the text
 _PLAIN_WHENS = ("play", "attached")
@@ -39,7 +39,8 @@ def effect_text(effect: Any, lang: str = "en", names: dict[str, Any] | None = No
         key = "quest.verb.boost_attached"
     text = t(key, lang, **kw).strip()
     when = effect.when
-    return text if when in _PLAIN_WHENS else t(f"quest.when.{when}", lang) + text
+    text = text if when in _PLAIN_WHENS else t(f"quest.when.{when}", lang) + text
+    return contract_articles(text, lang)  # "a {target}" before "el personaje vinculado" reads "al personaje"
 
 
 def effects_text(effects: list[Any], lang: str = "en", names: dict[str, Any] | None = None) -> str:

@@ -266,3 +266,21 @@ def test_no_two_shipped_cards_share_a_name_in_any_language():
                 name = c.name if isinstance(c.name, str) else (c.name.get(lang) or c.name.en)
                 other = seen.setdefault((lang, name), c.id)
                 assert other == c.id, (lang, name, other, c.id)
+
+
+@pytest.mark.parametrize("lang, loose", [("es", (" a el ", " de el ")),
+                                         ("it", (" a il ", " a lo ", " a la ", " a l'", " di il ", " da il "))])
+def test_card_texts_contract_a_preposition_and_its_article(lang: str, loose: tuple[str, ...]) -> None:
+    """A played tooltip read "cura 1 de daño a el personaje vinculado" (session 7): "a {target}" before a target
+    with its article is written as the language does ("al personaje", it "al personaggio")."""
+    from game.rulesets.quest.text import effects_text
+
+    seen = 0
+    for e in SCENARIOS:
+        names = _cards(e.level)
+        for c in e.level.model.cards:
+            for effects in (c.effects, c.shadow):
+                text = " " + effects_text(list(effects), lang, names)
+                seen += bool(effects)
+                assert not [w for w in loose if w in text], (e.id, c.id, text)
+    assert seen > 20
