@@ -12,7 +12,7 @@ import pygame
 
 from game.app import draw, fonts, theme
 from game.app.scene import Scene, fit_text
-from game.ui.text import shorten_for
+from game.ui.text import shorten_for, too_wide_for
 from game.engine import paths
 from game.engine.i18n import localize, t
 from game.scenes import has_dedicated_scene, ruleset_name, ruleset_tagline
@@ -168,6 +168,15 @@ class GalleryScene(Scene):
                 surface.blit(badge, (br.x + 7, br.y + 2))
 
 
+def _too_wide(button: Any, text: str, padding: int) -> bool:
+    """True when ``text`` is wider than ``button`` less ``padding`` in the button's font."""
+    font = getattr(button, "font", None)
+    try:
+        return font is not None and too_wide_for(text, font, button.rect.width - padding)
+    except (AttributeError, TypeError, ValueError, pygame.error):
+        return False
+
+
 class LevelSelectScene(Scene):
     """The levels of one ruleset: shipped first, then mods (marked); broken ones greyed with their error."""
 
@@ -187,7 +196,10 @@ class LevelSelectScene(Scene):
         import pygame_gui
 
         self.label((40, 24, 1200, 50), t("levels.title", ruleset=ruleset_name(self.ruleset_id)), "#heading_label")
-        box = self.add(pygame_gui.elements.UIScrollingContainer(pygame.Rect(40, 84, 460, 550),
+        # at large text the list takes 140 px from the detail box: long titles ("Patto della Brace contro
+        # Custodi della Marea") read whole there, the detail box wraps its text anyway
+        row_w = 576 if self.app.settings.text_scale > 1.05 else 436
+        box = self.add(pygame_gui.elements.UIScrollingContainer(pygame.Rect(40, 84, row_w + 24, 550),
                                                                 manager=self.app.manager,
                                                                 allow_scroll_x=False))
         self.list_buttons = []
@@ -207,18 +219,23 @@ class LevelSelectScene(Scene):
                 tag += [n.split(":")[0] for n in self._notes(e.level)]
             text = f"{title}  [{' · '.join(tag)}]" if tag else title
             oid = "#level_selected" if i == self.selected else ("#level_broken" if not e.ok else "#level_item")
-            b = pygame_gui.elements.UIButton(pygame.Rect(0, y, 436, 48), text, manager=self.app.manager,
+            b = pygame_gui.elements.UIButton(pygame.Rect(0, y, row_w, 48), text, manager=self.app.manager,
                                              container=box, object_id=pygame_gui.core.ObjectID(object_id=oid))
-            if fit_text(b, text, 28):  # long title at large text: shortened, its tag kept, the whole on hover
+            if _too_wide(b, text, 28):  # a long title at large text takes the theme's smaller face first
+                b.kill()
+                b = pygame_gui.elements.UIButton(pygame.Rect(0, y, row_w, 48), text, manager=self.app.manager,
+                                                 container=box,
+                                                 object_id=pygame_gui.core.ObjectID(object_id=oid + "_small"))
+            if fit_text(b, text, 28):  # still too long: shortened, its tag kept, the whole on hover
                 if tag:
                     suffix = f"  [{' · '.join(tag)}]"
-                    b.set_text(shorten_for(title, b.font, 436 - 28, suffix))
+                    b.set_text(shorten_for(title, b.font, row_w - 28, suffix))
                 b.set_tooltip(html.escape(text))
             self._callbacks[b] = lambda i=i: self.select(i)
             self.list_buttons.append(b)
             y += 54
-        box.set_scrollable_area_dimensions((436, max(y, 10)))
-        self.detail = self.textbox((520, 84, 720, 480), self._detail_html(), "#parchment_box")
+        box.set_scrollable_area_dimensions((row_w, max(y, 10)))
+        self.detail = self.textbox((row_w + 84, 84, 1240 - row_w - 84, 480), self._detail_html(), "#parchment_box")
         ok = self.selected is not None and self.entries[self.selected].ok
         self.start_btn = self.button((940, 580, 300, 54), t("levels.choose"), self.next, object_id="#primary_button",
                                      enabled=ok)

@@ -259,3 +259,23 @@ def test_a_dialog_heading_wider_than_its_dialog_takes_two_lines(make_app: Any, l
         assert scene.rect.contains(h.rect) and h.rect.height >= h.font.get_rect(h.text).height
     box = next(el for el in scene.elements if type(el).__name__ == "UITextBox")
     assert box.rect.top >= heads[-1].rect.bottom
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_level_list_titles_read_whole_at_huge_text(make_app: Any, lang: str) -> None:
+    """The sweep saw "Tutorial: el Camino de la Almena…" and "Patto della Brace contro Custodi della Ma…" at huge
+    text: the list takes room from the detail box there, and a title too long still takes the smaller face."""
+    from game.engine.registry import ruleset_ids
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import LevelSelectScene
+
+    app = make_app(lang, "huge")
+    for rid in ruleset_ids():
+        app.reset(MenuScene(app))
+        scene = app.push(LevelSelectScene(app, rid))
+        for _ in range(2):
+            app.step([], 1 / 30)
+        assert scene.list_buttons
+        for b in scene.list_buttons:
+            assert not b.text.endswith("…"), (rid, b.text)
+        assert scene.detail.rect.x >= scene.list_buttons[0].rect.right, "the detail box beside the list, not on it"
