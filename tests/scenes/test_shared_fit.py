@@ -16,31 +16,6 @@ from tests.scenes.driving import frames, open_game
 LANGUAGES = ("es", "en", "it")
 
 
-@pytest.fixture
-def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str, str], Any]]:
-    """Make a headless App in a language at a text size (closed at teardown)."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    made: list[Any] = []
-
-    def make(lang: str, size: str) -> Any:
-        from game.app.main import App
-        from game.app.settings import Settings
-
-        a = App(Settings(language=lang, text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True),
-                headless=True)
-        made.append(a)
-        return a
-
-    yield make
-    for a in made:
-        for scene in list(a.stack):
-            scene.close()
-    pygame.quit()
-    from game.ui import gfx
-
-    gfx.set_text_scale(gfx.text_scale())  # fonts cached while the window lived are dropped
-
-
 def _screens(app: Any) -> list[tuple[str, Callable[[], Any]]]:
     from game.scenes.load import LoadScene
     from game.scenes.newgame import LevelSelectScene

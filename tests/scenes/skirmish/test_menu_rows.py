@@ -17,31 +17,6 @@ from game.ui import gfx
 LANGS = ("it", "es")
 
 
-@pytest.fixture
-def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Headless Apps at huge text in a language; the text scale and language are put back."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-    from game.engine import i18n
-
-    made: list[Any] = []
-    old_lang, old_scale = i18n.language(), gfx.text_scale()
-
-    def make(lang: str) -> Any:
-        a = App(Settings(language=lang, text_size="huge", bot_pace=60.0, animation_speed=8.0, muted=True),
-                headless=True)
-        made.append(a)
-        return a
-
-    yield make
-    for a in made:
-        for scene in list(a.stack):
-            scene.close()
-    i18n.set_language(old_lang)
-    gfx.set_text_scale(old_scale)
-
-
 def _after_one_move(scene: Any) -> Any:
     """An ``advance`` stop: true once a move was made and the player (seat 0) is to act again."""
     n = [0]
@@ -64,7 +39,7 @@ def test_issue15_longest_menu_labels_of_the_shipped_levels_wrap_whole(make_app: 
     from game.scenes.skirmish.panes.menu import TALL_SIZE
     from tests.scenes.skirmish.conftest import frames, start
 
-    app = make_app(lang)
+    app = make_app(lang, bot_pace=60.0)
     levels = _levels()
     assert len(levels) >= 5
     for level in levels:
@@ -93,7 +68,7 @@ def test_issue15_longest_menu_labels_of_the_shipped_levels_wrap_whole(make_app: 
 def test_issue15_menu_rows_in_play_show_whole_labels_on_every_level(make_app: Any, lang: str) -> None:
     from tests.scenes.skirmish.conftest import advance, frames, start
 
-    app = make_app(lang)
+    app = make_app(lang, bot_pace=60.0)
     seen_tall = 0
     for level in _levels():
         scene = start(app, level, [SeatSpec("Ana"), SeatSpec("Dark", "bot", "easy")], seed=5)
@@ -130,7 +105,7 @@ def test_issue15_chain_entries_take_two_lines_rather_than_cut(make_app: Any, lan
     from tests.scenes.skirmish.conftest import frames
     from tests.scenes.skirmish.test_text_fit import _busy_match
 
-    app = make_app(lang)
+    app = make_app(lang, bot_pace=60.0)
     app.push(MenuScene(app))
     scene = scene_for_match(app, _busy_match())
     app.push(scene)
