@@ -51,3 +51,4 @@ def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callabl
             scene.close()
     i18n.set_language(old_lang)
     gfx.set_text_scale(old_scale)
+    pygame.quit()

@@ -18,33 +18,6 @@ LANGS = ("es", "en", "it")
 SIZES = ("normal", "huge")
 
 
-@pytest.fixture
-def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A factory of headless Apps at a text size and language; the text scale and language are put back."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-    from game.engine import i18n
-    from game.ui import gfx
-
-    made: list[Any] = []
-    old_lang, old_scale = i18n.language(), gfx.text_scale()
-
-    def make(size: str, lang: str) -> Any:
-        a = App(Settings(language=lang, text_size=size, bot_pace=60.0, animation_speed=8.0, muted=True),
-                headless=True)
-        made.append(a)
-        return a
-
-    yield make
-    for a in made:
-        for scene in list(a.stack):
-            scene.close()
-    i18n.set_language(old_lang)
-    gfx.set_text_scale(old_scale)
-    pygame.quit()
-
-
 def _at(step: str) -> Callable[[Any], bool]:
     if step == "battle":
         return lambda st: st.child is not None and st.to_act() == 0
@@ -72,7 +45,7 @@ def test_every_screen_fits_its_text(make_app: Any, lang: str, size: str) -> None
 
     looked: list[str] = []
     for step, (prefer, avoid) in STEPS.items():
-        app = make_app(size, lang)
+        app = make_app(lang, size, bot_pace=60.0)
         lv = get_level("expedition", "tutorial")
         seats = [SeatSpec("Ana María de los Ángeles", "human"), SeatSpec("Bartolomeo Giacomini", "human"),
                  SeatSpec("Dark", "bot", "random")]

@@ -13,38 +13,13 @@ from game.engine.protocol import SeatSpec
 from game.ui import gfx
 
 
-@pytest.fixture
-def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Headless Apps at a text size and language (closed, and the text scale put back, afterwards)."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-    from game.engine import i18n
-
-    made: list[Any] = []
-    old_lang = i18n.language()
-
-    def make(size: str, lang: str) -> Any:
-        a = App(Settings(language=lang, text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True),
-                headless=True)
-        made.append(a)
-        return a
-
-    yield make
-    for a in made:
-        for scene in list(a.stack):
-            scene.close()
-    i18n.set_language(old_lang)
-    gfx.set_text_scale(1.0)
-
-
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", ["normal", "huge"])
 def test_table_text_stays_in_its_boxes_and_is_readable_from_the_records(make_app: Any, size: str,
                                                                         lang: str) -> None:
     from tests.scenes.sanctuary.conftest import advance, frames, start
 
-    app = make_app(size, lang)
+    app = make_app(lang, size)
     scene = start(app, "quick", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 3)
     frames(app, 3)
     assert scene.text_problems(overlaps=False) == []

@@ -21,33 +21,6 @@ SIZES = ("large", "huge")
 LANGS = ("es", "en", "it")
 
 
-@pytest.fixture
-def make_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A factory of headless Apps at a text size and language; the text scale and language are put back."""
-    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
-    from game.app.main import App
-    from game.app.settings import Settings
-    from game.engine import i18n
-    from game.ui import gfx
-
-    made: list[Any] = []
-    old_lang, old_scale = i18n.language(), gfx.text_scale()
-
-    def make(size: str, lang: str) -> Any:
-        a = App(Settings(language=lang, text_size=size, bot_pace=60.0, animation_speed=8.0, muted=True),
-                headless=True)
-        made.append(a)
-        return a
-
-    yield make
-    for a in made:
-        for scene in list(a.stack):
-            scene.close()
-    i18n.set_language(old_lang)
-    gfx.set_text_scale(old_scale)
-    pygame.quit()
-
-
 def _open(app: Any, level: str, seats: list[Any], seed: int) -> Any:
     from game.engine.levels import get_level
     from game.engine.match import Match
@@ -106,7 +79,7 @@ def test_busy_reaction_board_text_stays_in_its_boxes(make_app: Any, size: str, l
     from game.scenes.menu import MenuScene
     from game.scenes.play import scene_for_match
 
-    app = make_app(size, lang)
+    app = make_app(lang, size, bot_pace=60.0)
     app.push(MenuScene(app))
     scene = scene_for_match(app, _busy_match())
     app.push(scene)
@@ -148,7 +121,7 @@ def test_busy_reaction_board_text_stays_in_its_boxes(make_app: Any, size: str, l
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("screen", ["group", "aim", "targets", "consent", "advantage", "crowd"])
 def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str, lang: str) -> None:
-    app = make_app("huge", lang)
+    app = make_app(lang, "huge", bot_pace=60.0)
     two = [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")]
     if screen == "advantage":
         scene = _open(app, "01_toll_bridge", two, 3)
@@ -195,7 +168,7 @@ def test_every_screen_at_huge_text_stays_in_its_boxes(make_app: Any, screen: str
 
 
 def test_text_problems_sees_text_leaving_its_box_or_overlapping(make_app: Any) -> None:
-    app = make_app("huge", "it")
+    app = make_app("it", "huge", bot_pace=60.0)
     scene = _open(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")], 3)
     frames(app, 2)
     surface = pygame.Surface((1280, 720))
@@ -218,7 +191,7 @@ def test_chain_and_menu_boxes_grow_with_the_text_size(make_app: Any) -> None:
     from game.scenes.skirmish.panes import ChainPane, MenuPane
     from game.ui import gfx
 
-    make_app("normal", "en")
+    make_app("en", "normal", bot_pace=60.0)
     normal = (ChainPane.metrics(), MenuPane.row_h(), MenuPane.header_h())
     gfx.set_text_scale(1.4)
     huge = (ChainPane.metrics(), MenuPane.row_h(), MenuPane.header_h())
