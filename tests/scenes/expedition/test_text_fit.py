@@ -5,7 +5,7 @@ trade and city screens, the mounted arena) stays inside its box and off every ot
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
 import pytest

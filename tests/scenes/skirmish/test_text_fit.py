@@ -5,7 +5,7 @@ group open, aiming, extra targets, a crowded 4-hero fight and the advantage pick
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pytest
