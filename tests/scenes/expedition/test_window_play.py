@@ -17,7 +17,6 @@ from game.scenes.expedition.panes.city import align
 from game.scenes.expedition.panes.marks import path_to
 from tests.scenes.expedition.conftest import (advance, click, click_action, frames, human_step, start, visible_point,
                                               wait_until)
-from tests.scenes.expedition.test_text_fit import make_app  # noqa: F401  (the fixture: an App at a size and language)
 
 
 def _keyed(scene: Any, first: str) -> list[Any]:
@@ -279,7 +278,7 @@ def test_at_huge_text_every_quest_of_the_city_has_its_row(make_app: Any, lang: s
     from game.engine.protocol import SeatSpec
     from tests.scenes.driving import open_game, to_next_human
 
-    app = make_app("huge", lang)
+    app = make_app(lang, "huge", bot_pace=60.0)
     lv = get_level("expedition", "tutorial")
     seats = [SeatSpec("Ana", "human"), SeatSpec("Bruno", "human"), SeatSpec("Dark", "bot", "random")]
     scene = open_game(app, "expedition", lv, seats, 5)
