@@ -88,7 +88,8 @@ class SeatSetupScene(Scene):
     def _default_name(self, i: int) -> str:
         return t("seats.player_n" if self.seats[i]["kind"] == "human" else "seats.bot_n", n=i + 1)
 
-    def _roles(self) -> list[str]:
+    def roles(self) -> list[str]:
+        """Each seat's role in words ("Hero", "Dark Lord"), as the rows show them."""
         try:
             roles = list(self.ruleset.seat_roles(self.level, self.count))
         except Exception as exc:  # noqa: BLE001
@@ -116,7 +117,7 @@ class SeatSetupScene(Scene):
         self.button((360, 90, 44, 40), "−", lambda: self.set_count(self.count - 1), enabled=self.count > self.lo)
         self.label((410, 90, 50, 40), str(self.count), "#center_label")
         self.button((466, 90, 44, 40), "+", lambda: self.set_count(self.count + 1), enabled=self.count < self.hi)
-        roles = self._roles()
+        roles = self.roles()
         self.entries, self.kind_menus, self.diff_menus = [], [], []
         kinds = [t("seats.human"), t("seats.bot")]
         diffs = [t(f"difficulty.{d}") for d in DIFFICULTIES]

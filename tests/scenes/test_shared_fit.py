@@ -172,7 +172,7 @@ def test_seat_rows_show_whole_roles_and_picks_at_huge_text(make_app: Any, lang: 
             scene = app.push(SeatSetupScene(app, rs, e.level))
             scene.set_count(scene.hi)
             frames(app, 1)
-            roles = scene._roles()
+            roles = scene.roles()
             labels = {getattr(el, "text", "") for el in scene.elements}
             for i, role in enumerate(roles):
                 assert f"{i + 1}. {role}" in labels, (rs, e.id, role, sorted(labels))
