@@ -176,13 +176,18 @@ class CardFan:
 
     def index_at(self, pos: Point, n: int, hovered: int | None = None) -> int | None:
         """Return which card is under ``pos`` (the top-most: right-most overlapping, the lifted one first)."""
-        slots = self.slots(n, hovered)
-        if hovered is not None and 0 <= hovered < n and slots[hovered].rect.collidepoint(pos):
-            return hovered
-        for i in range(n - 1, -1, -1):
-            if _point_in_rotated(pos, slots[i]):
-                return i
-        return None
+        return top_index(pos, self.slots(n, hovered), hovered)
+
+
+def top_index(pos: Point, slots: Sequence[Slot], hovered: int | None = None) -> int | None:
+    """Which of a fan's ``slots`` is under ``pos``: the lifted one first, then the right-most overlapping."""
+    n = len(slots)
+    if hovered is not None and 0 <= hovered < n and slots[hovered].rect.collidepoint(pos):
+        return hovered
+    for i in range(n - 1, -1, -1):
+        if _point_in_rotated(pos, slots[i]):
+            return i
+    return None
 
 
 def _point_in_rotated(pos: Point, slot: Slot) -> bool:

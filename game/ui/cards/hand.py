@@ -100,12 +100,6 @@ class NamedFan(CardFan):
     def index_at(self, pos: tuple[int, int], n: int, hovered: int | None = None,
                  needs: Sequence[int] | None = None) -> int | None:
         """Which card is under ``pos`` with this fan's spacing (the lifted one first, then the right-most)."""
-        from game.ui.layout import _point_in_rotated
+        from game.ui.layout import top_index
 
-        slots = self.slots(n, hovered, needs)
-        if hovered is not None and 0 <= hovered < n and slots[hovered].rect.collidepoint(pos):
-            return hovered
-        for i in range(n - 1, -1, -1):
-            if _point_in_rotated(pos, slots[i]):
-                return i
-        return None
+        return top_index(pos, self.slots(n, hovered, needs), hovered)
