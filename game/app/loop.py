@@ -55,6 +55,14 @@ class MainLoop:
     release_closed: Callable[[], None]  # SceneStack
 
     # --- main loop -------------------------------------------------------------------------------
+    def fading(self) -> bool:
+        """True while a scene change cross-fades from the previous screen."""
+        return self._fade is not None
+
+    def settle_input(self) -> None:
+        """Treat the last input as long past: the loop may sleep until something wakes it."""
+        self._last_input = 0.0
+
     def busy(self) -> bool:
         """True when the loop must tick at full rate (something moves or the mouse drags)."""
         top = self.top

@@ -95,6 +95,17 @@ class Scene:
             self._callbacks[el] = on_click
         return self.add(el)
 
+    def buttons(self) -> list[Any]:
+        """The screen's clickable buttons, in the order they were made."""
+        return list(self._callbacks)
+
+    def press(self, text: str) -> None:
+        """Run the button whose words are ``text`` as a click would (keyboard shortcuts, tests)."""
+        el = next((el for el in self._callbacks if el.text == text), None)
+        if el is None:
+            raise KeyError(f"no button {text!r} on {type(self).__name__}")
+        self._callbacks[el]()
+
     def button_texts(self) -> list[str]:
         """The words on the screen's clickable buttons, in the order they were made (what a player reads)."""
         return [el.text for el in self._callbacks]

@@ -235,7 +235,7 @@ class LevelSelectScene(Scene):
             self.list_buttons.append(b)
             y += 54
         box.set_scrollable_area_dimensions((row_w, max(y, 10)))
-        self.detail = self.textbox((row_w + 84, 84, 1240 - row_w - 84, 480), self._detail_html(), "#parchment_box")
+        self.detail = self.textbox((row_w + 84, 84, 1240 - row_w - 84, 480), self.detail_html(), "#parchment_box")
         ok = self.selected is not None and self.entries[self.selected].ok
         self.start_btn = self.button((940, 580, 300, 54), t("levels.choose"), self.next, object_id="#primary_button",
                                      enabled=ok)
@@ -243,7 +243,8 @@ class LevelSelectScene(Scene):
         self.label((240, 655, 1000, 36), t("levels.mods_folder", path=str(paths.mods_dir() / self.ruleset_id)),
                    "#muted_label")
 
-    def _detail_html(self) -> str:
+    def detail_html(self) -> str:
+        """The detail box's text for the selected level (pygame_gui's HTML subset)."""
         if not self.entries:
             return html.escape(t("levels.none"))
         if self.selected is None:

@@ -86,7 +86,8 @@ class RulesScene(Scene):
         self.pictures: list[str] = []
         self.drawn_pictures = 0
 
-    def _sections(self) -> tuple[list[tuple[str, str]], str | None]:
+    def sections(self) -> tuple[list[tuple[str, str]], str | None]:
+        """The rules text as (title, body) sections with this game's numbers, and an error line if any."""
         if self.current is None:
             return [], None
         try:
@@ -112,7 +113,7 @@ class RulesScene(Scene):
             self._whole_button((40 + i * (tab_w + 8), 70, tab_w, 40), ruleset_name(rid), lambda r=rid: self.pick(r),
                                oid, oid + "_small",
                                html.escape(t("rules.tip.tab", name=ruleset_name(rid), tagline=ruleset_tagline(rid))))
-        sections, error = self._sections()
+        sections, error = self.sections()
         self.section = min(self.section, max(0, len(sections) - 1))
         y = 126
         shown = sections[:MAX_SECTIONS]

@@ -333,7 +333,7 @@ def test_bot_seats_consult_the_rulesets_script_choice_first(app: Any, tiny: Any)
     tiny.script_choice = script
     try:
         scene = _start(app, [SeatSpec("Ana", kind="bot"), SeatSpec("Bo", kind="bot")])
-        bot1, bot0 = scene._bot_for(1), scene._bot_for(0)
+        bot1, bot0 = scene.driver.bot_for(1), scene.driver.bot_for(0)
         assert isinstance(bot1, ScriptedBot) and isinstance(bot0, ScriptedBot)
         state = scene.match.state
         legal = list(state.legal_actions())
@@ -348,7 +348,7 @@ def test_bot_seats_consult_the_rulesets_script_choice_first(app: Any, tiny: Any)
     finally:
         del tiny.script_choice
     scene2 = _start(app, [SeatSpec("Ana"), SeatSpec("Bo", kind="bot")])
-    assert not isinstance(scene2._bot_for(1), ScriptedBot), "rulesets without a script keep their bot"
+    assert not isinstance(scene2.driver.bot_for(1), ScriptedBot), "rulesets without a script keep their bot"
 
 
 def test_sanctuary_tutorial_opponent_plays_its_script_in_any_scene(app: Any) -> None:
@@ -377,4 +377,4 @@ def test_sanctuary_tutorial_opponent_plays_its_script_in_any_scene(app: Any) -> 
     view = match.state.view(seat)
     expected = rs.script_choice(view, seat, legal)
     assert expected is not None and expected in legal
-    assert scene._bot_for(seat).choose(rs, view, seat, legal) == expected
+    assert scene.driver.bot_for(seat).choose(rs, view, seat, legal) == expected

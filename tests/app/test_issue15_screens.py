@@ -25,10 +25,6 @@ def _start(app: Any, seats: list[SeatSpec], seed: int = 5) -> Any:
     return scene
 
 
-def _button(scene: Any, text: str) -> Any:
-    return next(el for el in scene._callbacks if getattr(el, "text", None) == text)
-
-
 def test_issue15_8_after_look_at_the_table_the_pause_menu_leads_back_to_rematch(app: Any, tiny: Any) -> None:
     from game.scenes.dialogs import ResultScene
     from game.scenes.pause import PauseScene
@@ -36,7 +32,7 @@ def test_issue15_8_after_look_at_the_table_the_pause_menu_leads_back_to_rematch(
     scene = _start(app, [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")])
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
-    assert not any(getattr(el, "text", "") == t("pause.back_to_result") for el in app.top._callbacks)  # not over
+    assert not t("pause.back_to_result") in app.top.button_texts()  # not over
     key(app, pygame.K_ESCAPE)
     while not scene.match.is_over():
         scene.match.apply(scene.match.legal_actions()[0])
@@ -48,10 +44,10 @@ def test_issue15_8_after_look_at_the_table_the_pause_menu_leads_back_to_rematch(
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
-    pause._callbacks[_button(pause, t("pause.back_to_result"))]()
+    pause.press(t("pause.back_to_result"))
     run_frames(app, 2)
     assert isinstance(app.top, ResultScene)
-    assert any(getattr(el, "text", "") == t("result.rematch") for el in app.top._callbacks)
+    assert t("result.rematch") in app.top.button_texts()
     assert app.errors == []
 
 
@@ -80,7 +76,7 @@ def test_issue15_8_rules_menu_tooltips_say_more_than_their_labels(app: Any) -> N
 
     scene = app.push(RulesScene(app, "dungeon"))
     run_frames(app, 2)
-    buttons = [el for el in scene._callbacks if getattr(el, "tool_tip_text", None)]
+    buttons = [el for el in scene.buttons() if getattr(el, "tool_tip_text", None)]
     assert len(buttons) >= 5
     for el in buttons:
         assert el.tool_tip_text.strip() != el.text.strip()
@@ -121,7 +117,7 @@ def test_issue15_9_round_limit_variant_shows_in_the_level_list(app: Any) -> None
     assert all("Nightfall" not in text for i, text in enumerate(texts) if i not in tagged)
     scene.select(tagged[0])
     run_frames(app, 1)
-    assert "Nightfall: round limit 12, then a draw" in scene._detail_html()
+    assert "Nightfall: round limit 12, then a draw" in scene.detail_html()
     assert app.errors == []
 
 
@@ -132,6 +128,6 @@ def test_issue15_9_rules_screen_of_a_variant_game_names_its_round_limit(app: Any
     variant = RulesScene(app, "skirmish", get_level("skirmish", "05_toll_bridge_clock"))
     plain = RulesScene(app, "skirmish", get_level("skirmish", "01_toll_bridge"))
     menu = RulesScene(app, "skirmish")
-    first = [s._sections()[0][0][1] for s in (variant, plain, menu)]
+    first = [s.sections()[0][0][1] for s in (variant, plain, menu)]
     assert "This game's level: Nightfall: round limit 12, then a draw." in first[0]
     assert "This game's level" not in first[1] and "This game's level" not in first[2]

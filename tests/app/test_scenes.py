@@ -90,9 +90,9 @@ def test_scene_stack_push_pop_replace(app: Any) -> None:
                    "enter a"]
     app.frame([], 0.05)
     app.push(Probe(app, "d"))
-    assert app._fade is not None, "a stack change after the first frame starts a fade"
+    assert app.fading(), "a stack change after the first frame starts a fade"
     run_frames(app, 20, dt=0.05)
-    assert app._fade is None, "the fade ends"
+    assert not app.fading(), "the fade ends"
 
 
 def test_overlay_draws_scene_below(app: Any) -> None:

@@ -57,5 +57,5 @@ def test_the_gallery_and_the_level_list_work_with_an_unreadable_mods_folder(app:
     assert len(broken) == 1 and "cannot be read" in (broken[0].error or "")
     scene.select(scene.entries.index(broken[0]))
     run_frames(app, 2)
-    assert "cannot be read" in scene._detail_html()
+    assert "cannot be read" in scene.detail_html()
     assert app.errors == []

@@ -49,7 +49,7 @@ def test_a_bot_turn_completes_and_is_drawn_with_no_input_events(app: Any, tiny: 
     scene = _quiet_scene(app, [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], seed=5)
     shown = _drawn_states(scene)
     pygame.event.clear()
-    app._last_input = 0.0
+    app.settle_input()
     end = time.monotonic() + 8
     while scene.match.to_act() != 0 and time.monotonic() < end:  # the bot may open the game
         app.run_once()
@@ -78,7 +78,7 @@ def test_a_wake_from_another_thread_ends_the_idle_wait_at_once(app: Any) -> None
     app.push(MenuScene(app))
     app.step([], 1 / 30)
     pygame.event.clear()
-    app._last_input = 0.0
+    app.settle_input()
     threading.Timer(0.05, app.wake).start()
     t0 = time.monotonic()
     app.wait_events()
