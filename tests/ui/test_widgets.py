@@ -175,7 +175,33 @@ def test_phase_tracker_glows_on_change_and_draws():
     pt.draw(surf)
     narrow = PhaseTracker((0, 0, 300, 40))
     narrow.set(round=3, phases=[f"Phase {i}" for i in range(12)], current=5, seat=1, seat_name="Ilsa")
-    narrow.draw(surf)  # overflow is cut with an ellipsis, not drawn outside
+    narrow.draw(surf)  # too many phases: the lit one as a word, the others as pips, nothing outside
+
+
+def test_phase_tracker_too_narrow_for_every_word_shows_the_lit_phase_whole_and_pips(monkeypatch):
+    from game.ui.widgets import tracker
+
+    drawn: list[str] = []
+    real = tracker.gfx.text
+
+    def text(surface, s, *a, **kw):
+        drawn.append(s)
+        return real(surface, s, *a, **kw)
+
+    monkeypatch.setattr(tracker.gfx, "text", text)
+    phases = ["Cosecha de Voluntad", "Comunión", "Meditación profunda", "Desafío", "Fin del turno"]
+    pt = PhaseTracker((0, 0, 640, 40), size=20)
+    pt.set(round=2, phases=phases, current=2, seat=1, seat_name="Bot 2 (Normal)")
+    surf = pygame.Surface((520, 40))
+    pt.draw(surf)
+    assert "Meditación profunda" in drawn and "Bot 2 (Normal)" in drawn
+    assert not any(s.endswith("…") for s in drawn), drawn
+    assert not any(p in drawn for p in phases if p != "Meditación profunda"), "the unlit phases are pips"
+    wide = PhaseTracker((0, 0, 1400, 40), size=20)
+    wide.set(round=2, phases=phases, current=2, seat=1, seat_name="Bot 2 (Normal)")
+    drawn.clear()
+    wide.draw(pygame.Surface((1400, 40)))
+    assert all(p in drawn for p in phases), "with room every phase is a word"
 
 
 def test_banner_show_and_queue_animation():

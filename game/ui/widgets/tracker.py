@@ -8,6 +8,7 @@ import pygame
 
 from game.engine.i18n import t
 from game.ui import anim, gfx
+from game.ui.text import ellipsize
 from game.ui.widgets.base import _Cached
 
 # ---------------------------------------------------------------- phase tracker
@@ -64,6 +65,11 @@ class PhaseTracker(_Cached):
                tuple(self.rect), self.size, round(self.glow, 2), gfx.palette().name, gfx.text_scale())
         self._cached(surface, key, self._paint)
 
+    def _chips_width(self) -> int:
+        """The width every phase drawn as a word chip takes, arrows between them included."""
+        return sum(gfx.text_size(ph, self.size - 1, i == self.current)[0] + 18 + 14
+                   for i, ph in enumerate(self.phases)) - (14 if self.phases else 0)
+
     def _paint(self, surface: pygame.Surface) -> None:
         pal = gfx.palette()
         gfx.panel(surface, self.rect, radius=self.rect.h // 2, edge_width=2)
@@ -78,21 +84,28 @@ class PhaseTracker(_Cached):
         if self.seat is not None or self.seat_name:
             name_w = gfx.text_size(self.seat_name, self.size, True)[0]
             right_reserved = name_w + 44
+        limit = self.rect.right - right_reserved - 8
+        compact = x + self._chips_width() > limit  # too many words: the lit phase whole, the others as pips
         for i, ph in enumerate(self.phases):
             cur = i == self.current
+            if compact and not cur:
+                done = self.current is not None and i < self.current  # the phases already played are filled
+                pygame.draw.circle(surface, pal.panel_dark, (x + 5, cy), 5, 0 if done else 2)
+                x += 14
+                continue
             w, h = gfx.text_size(ph, self.size - 1, cur)
-            chip = pygame.Rect(x, 0, w + 18, min(self.rect.h - 8, h + 6))
+            chip = pygame.Rect(x, 0, min(w + 18, max(0, limit - x)), min(self.rect.h - 8, h + 6))
             chip.centery = cy
-            if chip.right > self.rect.right - right_reserved - 8:
-                gfx.text(surface, "…", (x, cy), self.size, pal.ink_soft, "midleft")
-                break
             if cur:
                 colour = gfx.lerp_colour(pal.accent, pal.ink_light, self.glow * 0.6)
                 gfx.rounded_rect(surface, chip, colour, chip.h // 2)
                 gfx.rounded_rect(surface, chip, pal.edge, chip.h // 2, 1)
-            gfx.text(surface, ph, chip.center, self.size - 1, pal.ink if cur else pal.ink_soft, "center", bold=cur)
+            gfx.text(surface, ellipsize(ph, chip.w - 12, self.size - 1, cur), chip.center, self.size - 1,
+                     pal.ink if cur else pal.ink_soft, "center", bold=cur)
             x = chip.right + 4
-            if i < len(self.phases) - 1:
+            if compact:
+                x += 2
+            elif i < len(self.phases) - 1:
                 pygame.draw.polygon(surface, pal.panel_dark, [(x + 1, cy - 4), (x + 6, cy), (x + 1, cy + 4)])
                 x += 10
         if right_reserved:

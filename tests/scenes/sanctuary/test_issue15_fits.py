@@ -113,3 +113,41 @@ def test_issue15_undo_barrier_text_never_raises_on_an_entry_without_its_event() 
                             action=SimpleNamespace(key="play"))
     match = SimpleNamespace(can_undo=lambda seat: (False, "undo.barrier"), history=[entry], log=[])
     assert undo_barrier_text(match, 0, "es") is None
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_issue15_technology_tab_name_whole_or_left_to_the_zoom(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """A Technology tucked under its carrier shows "+Strength Name" only when the name fits beside its
+    Durability pips; otherwise "+Strength" alone (never a name clipped mid-letter under the pips)."""
+    from types import SimpleNamespace
+
+    from game.engine.levels import get_level
+    from game.scenes.sanctuary.panes.row import CardPainter
+
+    model = get_level("sanctuary", "quick").model
+    techs = {cid: c for cid, c in model.cards.items() if c.type == "technology"}
+    assert techs
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = gfx.text
+
+    def text(surface: Any, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        r = real(surface, s, *a, **k)
+        drawn.append((s, r))
+        return r
+
+    monkeypatch.setattr(gfx, "text", text)
+    view = SimpleNamespace(perm=lambda iid: None)
+    surface = pygame.Surface((400, 200))
+    for scale in (1.0, 1.5):
+        gfx.set_text_scale(scale)
+        for cid, card in techs.items():
+            painter = CardPainter(SimpleNamespace(card=lambda iid, c=card: c, lang=lang))
+            for width in (96, 120, 150):
+                drawn.clear()
+                tab = pygame.Rect(10, 10, width, 24)
+                painter.draw_tab(surface, view, cid, tab)  # type: ignore[arg-type]
+                name = [(s, r) for s, r in drawn if s.startswith("+")]
+                assert name, drawn
+                s, r = name[0]
+                pips = max(card.durability, 0) * 9 if card.durability <= 4 else 0
+                assert s == f"+{card.strength}" or r.right <= tab.right - 2 - pips, (scale, width, s, r, tab)

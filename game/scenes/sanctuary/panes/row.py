@@ -94,7 +94,7 @@ class CardPainter:
         name = f"+{card.strength} {localize(card.name, self.scene.lang)}"
         avail = inner.w - pip_w - 8
         size = gfx.fit_text_size(name, avail, inner.h, start=10 if compact else 11, minimum=8, bold=True)
-        if compact and gfx.text_size(name, size, True)[0] > avail:
+        if gfx.text_size(name, size, True)[0] > avail:  # never a name cut mid-word under the pips
             name, size = f"+{card.strength}", 10  # the name is on the zoom and the tooltip
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(inner.x, inner.y, avail + 4, inner.h).clip(clip) if clip else None)
