@@ -192,9 +192,9 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
                      vp=d.get("vp", 0), xp=d.get("xp", 0))
         if k == "MonsterAttacked":
             return t("event.attacked", lang, who=who, monster=st.name(d.get("monster"), lang),
-                     damage=d.get("damage", 0), blocked=d.get("blocked", 0))
+                     count=d.get("damage", 0), blocked=d.get("blocked", 0))
         if k == "TrapSprung":
-            return t("event.trap", lang, who=who, trap=st.name(d.get("trap"), lang), damage=d.get("damage", 0))
+            return t("event.trap", lang, who=who, trap=st.name(d.get("trap"), lang), count=d.get("damage", 0))
         if k == "TrapDisarmed":
             return t("event.trap_disarmed", lang, who=who, trap=st.name(d.get("trap"), lang))
         if k == "ChestOpened":

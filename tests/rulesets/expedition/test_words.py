@@ -131,3 +131,16 @@ def test_the_end_of_a_cooperative_expedition_names_its_winners_as_a_list_that_ag
     assert two.endswith("Ana and Bo win") and "&" not in two, two
     assert one.endswith("Ana wins"), one
     assert st.describe_event(Event(Ev.GAME_OVER, {"winners": [0, 1]}), "es").endswith("ganan Ana y Bo")
+
+
+def test_issue15_6_a_battle_line_names_its_monster_without_a_plural_article() -> None:
+    from game.engine.events import Event
+    from game.engine.match import Match
+
+    st = Match.new("expedition", get_level("expedition", "lantern_road"), ["Ana", "Bo"], 3).state
+    for won in (True, False):
+        ev = Event(Ev.BATTLE_ENDED, {"seat": 0, "monster": "toll_reaver", "won": won})
+        lines = {lang: st.describe_event(ev, lang) or "" for lang in LANGS}
+        assert "Saqueador de peajes" in lines["es"] and "Predone dei pedaggi" in lines["it"], lines
+        assert " los " not in lines["es"] and " i Predone" not in lines["it"], lines  # one monster's name is singular
+        assert all(line.startswith(st.actor_name(0)) and "{" not in line for line in lines.values()), lines
