@@ -332,8 +332,19 @@ class Cards:
         if purpose == "monsters" and len(dice) == 2:
             mid, count = dice
             name = t("expedition_scene.no_monster") if mid == "none" else self.monster(str(mid))[0]
-            return [Face(name.split()[0][:7]), count]
+            return [Face(name.split()[0]), count]
         return dice
+
+    def roll_words(self, event: Event) -> str | None:
+        """The tray's words for a roll whose total means nothing: the monsters that come ("1 × Toll reaver")."""
+        data = event.data if isinstance(event.data, dict) else {}
+        dice = list(data.get("dice") or [])
+        if data.get("purpose") != "monsters" or len(dice) != 2:
+            return None
+        mid, count = dice
+        if mid == "none":
+            return t("expedition_scene.no_monster")
+        return t("expedition_scene.monsters_roll", count=count, monster=self.monster(str(mid))[0])
 
     # ----------------------------------------------------------------- outcomes
     def outcome(self, events: list[Event]) -> list[Any]:

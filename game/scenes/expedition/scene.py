@@ -89,6 +89,7 @@ class ExpeditionScene(PaneHost, RulesetScene):
         self._regions: list[Any] | None = None
         self.action_bar.max_button = 470  # the arena's "X prepares: +1 readiness (1 AP)" needs the room
         self.animator.dice_of = self.reader.dice_faces
+        self.animator.roll_words = self.reader.roll_words
 
     # ================================================================= what is shown
     def figure_of(self, c: Any) -> str | None:

@@ -49,6 +49,8 @@ class EventAnimator:
         self.shake_target, self.label, self.viewer, self.dice_of = shake_target, label, viewer, dice_of
         #: the name of a roll's bonus ("Str") for the tray's breakdown "1 + 2 + 1 + Str 1 = 5" (scenes set it)
         self.dice_bonus: Callable[[Any], str | None] | None = None
+        #: the tray's result words for a roll the ruleset names itself ("1 × Toll reaver"), else None (scenes set it)
+        self.roll_words: Callable[[Any], str | None] | None = None
         self.handlers: dict[str, Handler] = {
             "DiceRolled": self._dice, "ChipDrawn": self._chip, "CardMoved": self._card,
             "DamageDealt": self._damage, "PhaseBegan": self._phase, "GameOver": self._game_over,
@@ -114,6 +116,8 @@ class EventAnimator:
             from game.engine.i18n import t
 
             label = t("ui.successes", n=data["successes"])
+        if self.roll_words is not None:
+            label = self.roll_words(event) or label
         tray = self.tray
         return Sequence(Call(lambda: tray.throw(dice, label=label)),
                         Await(tray, drive=self.drive_tray), Wait(0.35), blocking=True)

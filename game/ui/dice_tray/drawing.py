@@ -60,9 +60,11 @@ class TrayDrawing:
                     lab = pygame.Rect(area.x, round(s * 0.62), area.w, round(s * 0.3))
                     size = gfx.fit_text_size(face.label, lab.w, lab.h, max(8, s // 4), 7, True)
                     gfx.text(surf, face.label, lab.center, size, ink, "center", bold=True)
-            elif face.label:
-                size = gfx.fit_text_size(face.label, area.w, area.h, max(10, s // 2), 7, True)
-                gfx.text(surf, face.label, area.center, size, ink, "center", bold=True)
+            elif face.label:  # a word wider than the die breaks on two lines rather than being clipped
+                from game.ui.cards.names import fit_card_name
+
+                lines, size = fit_card_name(face.label, area.w, area.h, max(10, s // 2), min_px=7)
+                gfx.text(surf, "\n".join(lines), area.center, size, ink, "center", bold=True)
         if exploded:
             pygame.draw.rect(surf, pal.accent, (0, 0, s, s), max(2, s // 16), border_radius=rad)
         self._surf_cache[key] = surf

@@ -77,3 +77,32 @@ def test_scene_files_and_classes_stay_small() -> None:
             if isinstance(node, ast.ClassDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
                 assert size <= 400, f"{path.name}: class {node.name} has {size} lines"
+
+
+def test_issue15_the_monster_die_names_its_monster_whole_and_the_tray_says_who_comes(app: Any,
+                                                                                      monkeypatch: Any) -> None:
+    """The monsters roll's die shows the monster's first word whole (on two lines when the die is narrow,
+    never "Saquead"), and the tray's words say "2 × <monster>" instead of a meaningless total."""
+    from game.engine.events import dice_rolled
+    from game.ui import gfx
+    from game.ui.dice_tray.faces import Face
+
+    scene = start(app)
+    frames(app, 2)
+    mid = next(iter(scene.reader.model.monsters))
+    name = scene.reader.monster(mid)[0]
+    ev = dice_rolled(0, "monsters", [mid, 2], 2, seat=0)
+    face = scene.reader.dice_faces(ev)[0]
+    assert isinstance(face, Face) and face.label == name.split()[0]
+    assert scene.reader.roll_words(ev) == f"2 × {name}"
+    assert scene.reader.roll_words(dice_rolled(0, "escape", [3, 5], 8, seat=0)) is None
+    drawn: list[str] = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    gfx.set_text_scale(1.5)
+    try:
+        scene.dice_tray.die_surface(Face("Strillatrice"), None, 56)
+    finally:
+        gfx.set_text_scale(1.0)
+    assert drawn and "".join(drawn).replace("\n", "").replace("-", "") == "Strillatrice", drawn
+    assert not any(s.endswith("…") for s in drawn)
