@@ -169,9 +169,11 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     """Paint a card face into ``rect``: the frame by sphere or encounter, name, cost, emblem, stats, text
     (``rules``: the rules text to print on a large face; default its keywords and own text)."""
     pal = gfx.palette()
-    geo = frame.geometry(rect)
-    rect, s = geo.rect, geo.s
     kind = field(card, "kind") or "?"
+    corner = _corner(card, kind)
+    name = localize(field(card, "name") or "?", lang)
+    geo = frame.geometry_for(rect, name, corner is not None, name_width)  # a tall band when a name needs it
+    rect, s = geo.rect, geo.s
     enc = kind in ENCOUNTER_KINDS
     sphere = field(card, "sphere") or "neutral"
     emb: str | None = sphere
@@ -184,9 +186,8 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
         main, light = sphere_colours(sphere)
     accent = KIND_ACCENT.get(kind, pal.edge)
     paper = frame.frame(surface, geo, main, light, accent, double_edge=kind == "hero")
-    corner = _corner(card, kind)
     box = frame.name_box(geo, corner is not None, name_width)
-    frame.draw_name(surface, localize(field(card, "name") or "?", lang), box, max(6, round(12 * s)), pal.ink_light)
+    frame.draw_name(surface, name, box, frame.name_start(geo), pal.ink_light)
     art = geo.art
     for k in range(art.h):
         c = gfx.lerp_colour(light, main, k / max(1, art.h - 1) * 0.85)

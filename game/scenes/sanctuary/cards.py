@@ -119,18 +119,19 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     """Paint a card face into ``rect``: frame per type and faction, name, cost, emblem, stats (``named``: the
     name and type words too)."""
     pal = gfx.palette()
-    geo = frame.geometry(rect)
+    ctype = card.type
+    geo = frame.geometry_for(rect, localize(card.name, lang), ctype != "sanctuary", name_width) if named \
+        else frame.geometry(rect)
     rect, s, R = geo.rect, geo.s, geo.R
     w, h = rect.size
     main, light = faction_colours(card.faction)
-    ctype = card.type
     accent = TYPE_ACCENT.get(ctype, pal.edge)
     x0, y0 = rect.topleft
     paper = frame.frame(surface, geo, main, light, accent, double_edge=ctype == "sanctuary")
     has_cost = ctype != "sanctuary"
     box = frame.name_box(geo, has_cost, name_width)
     if named:
-        frame.draw_name(surface, localize(card.name, lang), box, max(6, round(12 * s)), pal.ink_light)
+        frame.draw_name(surface, localize(card.name, lang), box, frame.name_start(geo), pal.ink_light)
     # art window
     art = geo.art
     for k in range(art.h):

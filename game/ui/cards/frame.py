@@ -62,12 +62,15 @@ class CardGeometry:
         return pygame.Rect(round(x0 + x * s), round(y0 + y * s), max(1, round(w * s)), max(1, round(h * s)))
 
 
-def geometry(rect: pygame.Rect) -> CardGeometry:
-    """Lay a card face out in ``rect``; the name band and the type line grow with the text size."""
+def geometry(rect: pygame.Rect, tall_name: bool = False) -> CardGeometry:
+    """Lay a card face out in ``rect``; the name band and the type line grow with the text size
+    (``tall_name``: the band has room for a third line at any text size, the art window gives it)."""
     rect = pygame.Rect(rect)
     s = rect.w / 100.0
     g = text_growth(rect.w)
     band_h = 21 * g + 12 * (g - 1)  # at huge text the band holds a long name on three lines
+    if tall_name:
+        band_h = max(band_h, 33.0)
     art_y = 6 + band_h
     type_h = 14 * g
     art_h = max(20.0, 52 - (band_h - 21) - (type_h - 14))
@@ -109,6 +112,27 @@ def name_box(geo: CardGeometry, has_cost: bool, name_width: int | None = None) -
     if name_width is not None:
         box.w = max(8, min(box.w, geo.rect.x + name_width - left - round(2 * s)))
     return box
+
+
+def name_start(geo: CardGeometry) -> int:
+    """The size a card name starts from (it shrinks from there to fit its box)."""
+    return max(6, round(12 * geo.s))
+
+
+def name_cut(geo: CardGeometry, name: str, has_cost: bool, name_width: int | None = None) -> bool:
+    """True when ``name`` would be shortened with "…" in the name box of ``geo``."""
+    box = name_box(geo, has_cost, name_width)
+    lines, _size = fit_card_name(name, box.w, box.h, start=name_start(geo), min_px=NAME_MIN_PX)
+    return any(line.endswith(uitext.ELLIPSIS) for line in lines)
+
+
+def geometry_for(rect: pygame.Rect, name: str, has_cost: bool, name_width: int | None = None) -> CardGeometry:
+    """The face's layout for a card called ``name``: the usual band, or the tall one (a third line, taken from
+    the art window) when the name would be cut in the usual band (names are never cut where a line can go)."""
+    geo = geometry(rect)
+    if name and name_cut(geo, name, has_cost, name_width):
+        return geometry(rect, tall_name=True)
+    return geo
 
 
 def draw_name(surface: pygame.Surface, name: str, box: pygame.Rect, start: int, colour: Any) -> tuple[list[str], int]:

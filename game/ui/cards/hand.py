@@ -25,11 +25,13 @@ GAP = 4
 _STRIPS: dict[tuple, int] = {}
 
 
-def _layout(name: str, type_word: str, geo: frame.CardGeometry, has_cost: bool,
+def _layout(name: str, type_word: str, rect: pygame.Rect, has_cost: bool,
             strip: int | None) -> tuple[int, int, bool]:
-    """(name size, type line size, anything cut) of a face whose left ``strip`` px show (None: all of it)."""
+    """(name size, type line size, anything cut) of a face whose left ``strip`` px show (None: all of it),
+    laid out as the face paints it (``frame.geometry_for``: a tall name band when the usual one would cut)."""
+    geo = frame.geometry_for(rect, name, has_cost, strip)
     box = frame.name_box(geo, has_cost, strip)
-    lines, size = fit_card_name(name, box.w, box.h, max(6, round(12 * geo.s)), frame.NAME_MIN_PX)
+    lines, size = fit_card_name(name, box.w, box.h, frame.name_start(geo), frame.NAME_MIN_PX)
     typed = frame.fit_type_line(geo, type_word, strip) if type_word else None
     cut = any(line.endswith(uitext.ELLIPSIS) for line in lines) or bool(typed and typed.cut)
     return size, typed.size if typed else 0, cut
@@ -45,16 +47,16 @@ def name_strip(name: str, type_word: str, size: tuple[int, int], has_cost: bool 
     hit = _STRIPS.get(key)
     if hit is not None:
         return hit
-    geo = frame.geometry(pygame.Rect(0, 0, *size))
+    rect = pygame.Rect(0, 0, *size)
     w = size[0]
-    whole = _layout(name, type_word, geo, has_cost, None)
+    whole = _layout(name, type_word, rect, has_cost, None)
     if whole[2]:
         best = w
     else:
         lo, hi = 16, w  # the strip grows the name's room: binary search for the narrowest that fits
         while lo < hi:
             mid = (lo + hi) // 2
-            size, tsize, cut = _layout(name, type_word, geo, has_cost, mid)
+            size, tsize, cut = _layout(name, type_word, rect, has_cost, mid)
             if not cut and size >= whole[0] and tsize >= whole[1]:
                 hi = mid
             else:

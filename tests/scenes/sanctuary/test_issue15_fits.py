@@ -151,3 +151,25 @@ def test_issue15_technology_tab_name_whole_or_left_to_the_zoom(monkeypatch: pyte
                 s, r = name[0]
                 pips = max(card.durability, 0) * 9 if card.durability <= 4 else 0
                 assert s == f"+{card.strength}" or r.right <= tab.right - 2 - pips, (scale, width, s, r, tab)
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_issue15_row_cards_name_every_shipped_card_whole(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                         scale: float) -> None:
+    """A card in a battle row (92 px) names itself whole at every text size: a name that needs a third line
+    ("Esploratrice della Scogliera", "Escudo de Corteza Férrea") gets a taller band from the art window."""
+    from game.engine.levels import get_level
+    from game.scenes.sanctuary import cards
+    from game.scenes.sanctuary.geometry import CARD
+
+    gfx.set_text_scale(scale)
+    drawn = _recording(monkeypatch)
+    every = {}
+    for level in ("ember_vs_tide", "grove_vs_gear", "ember_vs_gear", "tide_vs_grove"):
+        every.update(get_level("sanctuary", level).model.cards)
+    for cid, card in every.items():
+        drawn.clear()
+        cards.clear_cache()
+        cards.face(cid, card, CARD, lang)
+        assert not [s for s in drawn if s.endswith("…")], (localize(card.name, lang), drawn)
