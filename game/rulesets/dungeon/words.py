@@ -215,7 +215,7 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
             return t("event.rewarded", lang, who=who, token=st.name(d.get("token"), lang),
                      vp=d.get("vp", 0), xp=d.get("xp", 0))
         if k == "HeroHurt":
-            return t("event.hurt", lang, who=who, token=st.name(d.get("token"), lang), damage=d.get("damage", 0))
+            return t("event.hurt", lang, who=who, token=st.name(d.get("token"), lang), count=d.get("damage", 0))
         if k == "KnockedOut":
             return t("event.knocked_out", lang, who=who, gold=d.get("gold_lost", 0))
         if k == "Resolved":

@@ -201,10 +201,10 @@ class Words:
                      outcome=t("skirmish.event.success" if d.get("success") else "skirmish.event.failure", lang))
         if k == "DamageDealt":
             return t("skirmish.event.damage", lang, who=self._target_text(d.get("target"), d.get("limb"), lang),
-                     amount=d.get("amount"))
+                     amount=d.get("amount"), count=d.get("amount") or 0)
         if k == "Healed":
             return t("skirmish.event.healed", lang, who=self._target_text(d.get("who"), d.get("limb"), lang),
-                     amount=d.get("amount"))
+                     amount=d.get("amount"), count=d.get("amount") or 0)
         if k in ("LimbDisabled", "LimbRestored"):
             return t(f"skirmish.event.{k}", lang, who=self._target_text(d.get("who"), d.get("limb"), lang))
         if k in ("Inactive", "Fizzled", "FailedAutomatically"):
