@@ -20,6 +20,8 @@ from game.ui.cards.frame import badge
 
 #: how far an exhausted card turns (degrees): enough to see at a glance, still readable
 EXHAUSTED_ANGLE = -14.0
+#: the smallest size of the committed mark's word; a card too narrow for it shows the mark without words
+COMMITTED_MIN = 7
 
 
 class CardPainter:
@@ -29,16 +31,19 @@ class CardPainter:
         self.scene = scene
         self._turned: dict[tuple, pygame.Surface] = {}
 
-    def face(self, cid: str | None, size: tuple[int, int], name_width: int | None = None) -> pygame.Surface | None:
-        """The face of a card id at ``size`` (None for a hidden or unknown card)."""
+    def face(self, cid: str | None, size: tuple[int, int], name_width: int | None = None,
+             named: bool | None = None) -> pygame.Surface | None:
+        """The face of a card id at ``size`` (None for a hidden or unknown card); ``named=False``: a thumbnail
+        without its name (see ``cards.face``)."""
         card = self.scene.card_def(cid) if cid and cid != HIDDEN else None
         if card is None:
             return None
-        return art.face(cid or "?", card, size, self.scene.lang, name_width, self.scene.sphere_look)
+        return art.face(cid or "?", card, size, self.scene.lang, name_width, self.scene.sphere_look, named)
 
-    def surface_of(self, cid: str | None, size: tuple[int, int], encounter: bool = False) -> pygame.Surface:
+    def surface_of(self, cid: str | None, size: tuple[int, int], encounter: bool = False,
+                   named: bool | None = None) -> pygame.Surface:
         """The face, or the back when the card is hidden."""
-        img = self.face(cid, size)
+        img = self.face(cid, size, named=named)
         return img if img is not None else art.back(size, encounter)
 
     def draw(self, surface: pygame.Surface, state: CardState, rect: pygame.Rect, texts: uitext.TextRecorder,
@@ -105,8 +110,12 @@ class CardPainter:
             mark = pygame.Rect(rect.x + 3, rect.y + round(rect.h * 0.56), rect.w - 6 if wide else rect.w - 2 * r - 10,
                                max(14, rect.h // 7, gfx.line_height(9, True) + 2))
             gfx.rounded_rect(surface, mark, gfx.with_alpha(art.WILL, 220), 6)
-            texts.line(surface, self.scene.words("committed"), mark.inflate(-6, -2), 12, pal.ink_light, "center",
-                       bold=True, minimum=7)
+            word, inner = self.scene.words("committed"), mark.inflate(-6, -2)
+            if gfx.text_size(word, COMMITTED_MIN, True)[0] <= inner.w:
+                texts.line(surface, word, inner, 12, pal.ink_light, "center", bold=True, minimum=COMMITTED_MIN)
+            else:  # a partner's small card: the mark alone, an arrow up into the quest (its tooltip says it)
+                cx, cy, a = mark.centerx, mark.centery, max(3, min(mark.h // 2 - 2, 6))
+                pygame.draw.polygon(surface, pal.ink_light, [(cx, cy - a), (cx + a, cy + a // 2), (cx - a, cy + a // 2)])
 
     def attachment(self, surface: pygame.Surface, aid: str, cid: str | None, rect: pygame.Rect,
                    texts: uitext.TextRecorder) -> None:

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.i18n import localize
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
 from game.scenes.quest.layout import text_h
 from game.scenes.quest.table import PlayerState, Table
 from game.ui import gfx
+from game.ui import text as uitext
+from game.ui.cards import frame
 from game.ui.cards.frame import badge
+from game.ui.cards.names import fit_card_name, hyphenated
+
+#: the size a partner's card name beside its small card starts from
+NAME_BESIDE = 12
 
 
 class MinePane(Pane):
@@ -42,8 +49,8 @@ class MinePane(Pane):
             r = L.piles[key]
             n = me.deck if key[0] == "deck" else len(me.discard)
             top = None if key[0] == "deck" or not me.discard else view.cards.get(me.discard[0])
-            if n:
-                surface.blit(s.painter.surface_of(top, r.size), r)
+            if n:  # a pile's top card is a thumbnail: its overlay shows the pile's cards large and named
+                surface.blit(s.painter.surface_of(top, r.size, named=False), r)
             else:
                 gfx.rounded_rect(surface, r, pal.edge, 6, 1)
             lh = text_h(11, 16)
@@ -133,7 +140,7 @@ class OthersPane(Pane):
             badge(surface, (box.x + 30, box.bottom - 34), 18, str(p.threat), art.THREAT, ink=pal.ink_light)
             r = L.piles[("discard", seat)]
             if p.discard:
-                surface.blit(s.painter.surface_of(view.cards.get(p.discard[0]), r.size), r)
+                surface.blit(s.painter.surface_of(view.cards.get(p.discard[0]), r.size, named=False), r)
             else:
                 gfx.rounded_rect(surface, r, pal.edge, 5, 1)
             for c in p.characters + p.engaged:
@@ -142,3 +149,27 @@ class OthersPane(Pane):
                     for k, _ in enumerate(c.shadows[:1]):
                         s.painter.shadow_back(surface, cr.move(4, -4), None)
                     s.painter.draw(surface, c, cr, tx, lit=s.lit(c.iid))
+                    label = L.labels.get(c.iid)
+                    if label is not None:
+                        self.name_beside(surface, c.cid, label)
+
+    def name_beside(self, surface: pygame.Surface, cid: str | None, box: pygame.Rect) -> None:
+        """A small card's name beside it (its face is too small to hold it): on up to four lines, broken between
+        words or, for a long word, at a syllable; recorded with the frame's other text."""
+        s, pal = self.scene, gfx.palette()
+        card = s.card_def(cid) if cid else None
+        if card is None:
+            return
+        name = localize(art.field(card, "name") or "?", s.lang)
+        lines, size = [name], NAME_BESIDE
+        for start in range(NAME_BESIDE, frame.NAME_MIN_PX - 1, -1):  # lines apart by the font's own line height
+            lines, size = fit_card_name(name, box.w, box.h, start, frame.NAME_MIN_PX)
+            if any(x.endswith(uitext.ELLIPSIS) for x in lines):
+                lines, size = hyphenated(name, box.w, box.h, start, frame.NAME_MIN_PX, max_lines=4) or (lines, size)
+            if len(lines) * gfx.text_size(name, size, True)[1] <= box.h:
+                break
+        pitch = min(gfx.text_size(name, size, True)[1], box.h // max(1, len(lines)))
+        top = box.centery - pitch * len(lines) // 2
+        for i, line in enumerate(lines):
+            s.texts.put(surface, line, (box.x, top + i * pitch), size, pal.ink, "topleft", box,
+                        bold=True)
