@@ -16,12 +16,38 @@ from game.scenes.quest import cards as art
 from game.scenes.quest.table import HIDDEN, CardState
 from game.ui import gfx
 from game.ui import text as uitext
+from game.ui.cards import frame
 from game.ui.cards.frame import badge
+from game.ui.cards.names import fit_card_name, hyphenated
 
 #: how far an exhausted card turns (degrees): enough to see at a glance, still readable
 EXHAUSTED_ANGLE = -14.0
 #: the smallest size of the committed mark's word; a card too narrow for it shows the mark without words
 COMMITTED_MIN = 7
+
+
+def name_lines(name: str, width: int, height: int, start: int, minimum: float = frame.NAME_MIN_PX,
+               max_lines: int = 4) -> tuple[list[str], int, int]:
+    """A card name laid out in ``width`` x ``height`` px with lines as far apart as the font's own line height
+    (so recorded lines never overlap): the largest size from ``start`` down at which it fits on up to
+    ``max_lines`` lines, broken between words or at a syllable. Returns (lines, size, pitch)."""
+    lines, size = [name], start
+    for top in range(start, uitext.readable_min(minimum) - 1, -1):
+        lines, size = fit_card_name(name, width, height, top, minimum)
+        if any(x.endswith(uitext.ELLIPSIS) for x in lines):
+            lines, size = hyphenated(name, width, height, top, minimum, max_lines=max_lines) or (lines, size)
+        if len(lines) * gfx.text_size(name, size, True)[1] <= height:
+            break
+    return lines, size, min(gfx.text_size(name, size, True)[1], height // max(1, len(lines)))
+
+
+def put_name(texts: uitext.TextRecorder, surface: pygame.Surface, name: str, box: pygame.Rect, start: int,
+             colour: Any, align: str = "topleft") -> None:
+    """Draw ``name`` (``name_lines``) centred on ``box``'s height, left-aligned, recorded in ``texts``."""
+    lines, size, pitch = name_lines(name, box.w, box.h, start)
+    top = box.centery - pitch * len(lines) // 2
+    for i, line in enumerate(lines):
+        texts.put(surface, line, (box.x, top + i * pitch), size, colour, align, box, bold=True)
 
 
 class CardPainter:
@@ -128,7 +154,19 @@ class CardPainter:
         gfx.rounded_rect(surface, rect, gfx.palette().ink, 5, 1)
         name = localize(art.field(card, "name") or "?", self.scene.lang) if card is not None else "?"
         box = pygame.Rect(rect.x + 5, rect.bottom - 15, rect.w - 10, 14)
-        texts.line(surface, name, box, 11, gfx.readable_ink(main), "midleft", bold=True, minimum=7)
+        if gfx.text_size(name, 7, True)[0] <= box.w:
+            texts.line(surface, name, box, 11, gfx.readable_ink(main), "midleft", bold=True, minimum=7)
+            return
+        # a long name ("Colgante de piedra lunar") on two lines: the strip grows into the room under the row
+        # as small as a card name goes (``text.fit_name``: screen px at normal text, logical px at larger text)
+        least = frame.NAME_MIN_PX if gfx.text_scale() > 1.0 else uitext.readable_min(frame.NAME_MIN_PX)
+        two = 2 * gfx.text_size(name, least, True)[1]
+        lines, size, pitch = name_lines(name, box.w, max(two, 2 * box.h), 9, max_lines=2)
+        grow = max(0, pitch * len(lines) - box.h)
+        tall = pygame.Rect(rect.x, rect.y, rect.w, rect.h + grow)
+        gfx.rounded_rect(surface, tall, main, 5)
+        gfx.rounded_rect(surface, tall, gfx.palette().ink, 5, 1)
+        put_name(texts, surface, name, pygame.Rect(box.x, box.y, box.w, box.h + grow), size, gfx.readable_ink(main))
 
     def shadow_back(self, surface: pygame.Surface, rect: pygame.Rect, cid: str | None) -> None:
         """A shadow card dealt to an enemy: face down (or face up once revealed), behind its enemy."""

@@ -17,10 +17,8 @@ from game.scenes.quest import cards as art
 from game.scenes.quest.layout import text_h
 from game.scenes.quest.table import PlayerState, Table
 from game.ui import gfx
-from game.ui import text as uitext
-from game.ui.cards import frame
+from game.scenes.quest.painter import put_name
 from game.ui.cards.frame import badge
-from game.ui.cards.names import fit_card_name, hyphenated
 
 #: the size a partner's card name beside its small card starts from
 NAME_BESIDE = 12
@@ -161,15 +159,4 @@ class OthersPane(Pane):
         if card is None:
             return
         name = localize(art.field(card, "name") or "?", s.lang)
-        lines, size = [name], NAME_BESIDE
-        for start in range(NAME_BESIDE, frame.NAME_MIN_PX - 1, -1):  # lines apart by the font's own line height
-            lines, size = fit_card_name(name, box.w, box.h, start, frame.NAME_MIN_PX)
-            if any(x.endswith(uitext.ELLIPSIS) for x in lines):
-                lines, size = hyphenated(name, box.w, box.h, start, frame.NAME_MIN_PX, max_lines=4) or (lines, size)
-            if len(lines) * gfx.text_size(name, size, True)[1] <= box.h:
-                break
-        pitch = min(gfx.text_size(name, size, True)[1], box.h // max(1, len(lines)))
-        top = box.centery - pitch * len(lines) // 2
-        for i, line in enumerate(lines):
-            s.texts.put(surface, line, (box.x, top + i * pitch), size, pal.ink, "topleft", box,
-                        bold=True)
+        put_name(s.texts, surface, name, box, NAME_BESIDE, pal.ink, "topleft")
