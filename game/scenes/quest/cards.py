@@ -286,8 +286,6 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
         main, light = sphere_colours(sphere)
     accent = KIND_ACCENT.get(kind, pal.edge)
     paper = frame.frame(surface, geo, main, light, accent, double_edge=kind == "hero")
-    if name_lines:
-        _draw_name(surface, name_lines, name_size, frame.name_box(geo, corner is not None, name_width), pal.ink_light)
     art = geo.art
     for k in range(art.h):
         c = gfx.lerp_colour(light, main, k / max(1, art.h - 1) * 0.85)
@@ -301,6 +299,8 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     if kind == "attachment":
         pygame.draw.rect(surface, paper, (art.x, art.y, art.w, round(8 * s)))
     pygame.draw.rect(surface, accent, art, max(1, round(2 * s)), border_radius=max(2, round(3 * s)))
+    if name_lines:  # after the art: a descender of the name's last line ("grigio") is not painted over
+        _draw_name(surface, name_lines, name_size, frame.name_box(geo, corner is not None, name_width), pal.ink_light)
     type_word = type_line(card, lang, geo, name_width) if named else ""
     if type_word:
         frame.draw_type_line(surface, geo, type_word, accent, name_width)
