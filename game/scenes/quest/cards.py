@@ -57,6 +57,7 @@ STAT_COLOURS = {"willpower": WILL, "attack": ATTACK, "defense": DEFENSE, "hp": H
 _faces = FaceCache()
 _backs: dict[tuple, pygame.Surface] = {}
 _strips: dict[tuple, int] = {}
+_fits: dict[tuple, tuple[frame.CardGeometry, list[str], int]] = {}
 
 
 def field(card: Any, name: str, default: Any = None) -> Any:
@@ -106,6 +107,7 @@ def clear_cache() -> None:
     _faces.clear()
     _backs.clear()
     _strips.clear()
+    _fits.clear()
 
 
 def is_encounter(card: Any) -> bool:
@@ -182,8 +184,20 @@ def name_fit(rect: pygame.Rect, name: str, has_cost: bool,
              name_width: int | None = None) -> tuple[frame.CardGeometry, list[str], int]:
     """The face's geometry with a name band tall enough for ``name`` uncut at a readable size, and the name's
     (lines, size) in it (issue 15: "Wre…", "Ginocchio d…", "della Palu…" on the table's small faces). The
-    kit's band holds two lines; a long name on a small face gets more lines, the art window giving up the
-    room (down to ``MIN_ART`` card units). Cut with "…" only when even that is too small."""
+    kit's band holds two lines; a long name on a small face gets more lines (up to ``MAX_NAME_LINES``), the
+    art window giving up the room down to ``MIN_ART`` card units, then the type line. Cut with "…" only when
+    even that is too small. Cached per name, face and text size (a hand's fan asks for many strips)."""
+    key = (name, has_cost, tuple(rect), name_width, gfx.text_scale())
+    hit = _fits.get(key)
+    if hit is None:
+        if len(_fits) > 4096:
+            _fits.clear()
+        hit = _fits[key] = _name_fit(pygame.Rect(rect), name, has_cost, name_width)
+    return hit[0], list(hit[1]), hit[2]
+
+
+def _name_fit(rect: pygame.Rect, name: str, has_cost: bool,
+              name_width: int | None) -> tuple[frame.CardGeometry, list[str], int]:
     geo = frame.geometry(rect)
     s = geo.s
     box = frame.name_box(geo, has_cost, name_width)
