@@ -5,7 +5,8 @@ table, the staging area, a pile overlay, the zoom) and every face must be painte
 Player cards (hero, ally, attachment, event) wear their sphere's colour and emblem
 (``assets/quest/emblem_<emblem>.svg``); encounter cards (enemy, location, treachery) a dark frame
 of their own. The shared card kit (``game.ui.cards.frame``) lays the face out and fits its text;
-this module adds what is the quest's own: sphere colours, which stats a kind shows, the backs.
+this module adds what is the quest's own: sphere colours, which stats a kind shows, the backs, and a
+name band that grows on the table's small faces until the name reads whole (``name_fit``; issue 15).
 
 A card definition is read by attribute or key (``kind``, ``name``, ``sphere``, ``cost``, ``threat``,
 ``willpower``, ``attack``, ``defense``, ``hp``, ``engagement``, ``quest_points``, ``keywords``,

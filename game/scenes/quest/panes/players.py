@@ -3,7 +3,8 @@
 Why a module of its own: with 1 to 4 players the table must fit; the seat in front (the acting human)
 sees its threat dial, piles, engaged enemies with their face-down shadow cards, heroes with resources
 and damage, allies and attachments at a readable size, while every other seat is a strip with its
-threat, hand and deck counts and small cards (each still zoomable and its discard browsable).
+threat, hand and deck counts and small cards (each still zoomable and its discard browsable), their names
+printed beside them where the strip has the room (a 40 px face cannot hold a readable name).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from game.engine.i18n import localize
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
 from game.scenes.quest.layout import text_h
+from game.scenes.quest.painter import put_name
 from game.scenes.quest.table import PlayerState, Table
 from game.ui import gfx
-from game.scenes.quest.painter import put_name
 from game.ui.cards.frame import badge
 
 #: the size a partner's card name beside its small card starts from
