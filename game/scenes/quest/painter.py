@@ -29,15 +29,23 @@ COMMITTED_MIN = 7
 def name_lines(name: str, width: int, height: int, start: int, minimum: float = frame.NAME_MIN_PX,
                max_lines: int = 4) -> tuple[list[str], int, int]:
     """A card name laid out in ``width`` x ``height`` px with lines as far apart as the font's own line height
-    (so recorded lines never overlap): the largest size from ``start`` down at which it fits on up to
-    ``max_lines`` lines, broken between words or at a syllable. Returns (lines, size, pitch)."""
-    lines, size = [name], start
-    for top in range(start, uitext.readable_min(minimum) - 1, -1):
-        lines, size = fit_card_name(name, width, height, top, minimum)
-        if any(x.endswith(uitext.ELLIPSIS) for x in lines):
-            lines, size = hyphenated(name, width, height, top, minimum, max_lines=max_lines) or (lines, size)
-        if len(lines) * gfx.text_size(name, size, True)[1] <= height:
-            break
+    (so recorded lines never overlap): the largest size from ``start`` down to the readable ``minimum`` at
+    which it fits on one line, or on up to ``max_lines`` lines broken between words or at a syllable (a larger
+    size on more lines before a smaller one on fewer); shortened with "…" only when none fits. Returns
+    (lines, size, pitch)."""
+    for size in range(start, uitext.readable_min(minimum) - 1, -1):
+        lh = gfx.text_size(name, size, True)[1]
+        rows = min(max_lines, height // max(1, lh))
+        if rows < 1:
+            continue
+        if uitext.width_of(name, size, True) <= width:
+            return [name], size, lh
+        if rows >= 2:  # only this size: its readable minimum is the size itself
+            got = hyphenated(name, width, rows * uitext.name_pitch(size), size, (size - 0.01) * gfx.text_scale(),
+                             max_lines=rows)
+            if got is not None and got[1] == size and len(got[0]) <= rows:
+                return got[0], size, lh
+    lines, size = fit_card_name(name, width, height, start, minimum)
     return lines, size, min(gfx.text_size(name, size, True)[1], height // max(1, len(lines)))
 
 
