@@ -5,7 +5,8 @@ table, the staging area, a pile overlay, the zoom) and every face must be painte
 Player cards (hero, ally, attachment, event) wear their sphere's colour and emblem
 (``assets/quest/emblem_<emblem>.svg``); encounter cards (enemy, location, treachery) a dark frame
 of their own. The shared card kit (``game.ui.cards.frame``) lays the face out and fits its text;
-this module adds what is the quest's own: sphere colours, which stats a kind shows, the backs.
+this module adds what is the quest's own: sphere colours, which stats a kind shows, the backs, and a
+name band that grows on the table's small faces until the name reads whole (``name_fit``; issue 15).
 
 A card definition is read by attribute or key (``kind``, ``name``, ``sphere``, ``cost``, ``threat``,
 ``willpower``, ``attack``, ``defense``, ``hp``, ``engagement``, ``quest_points``, ``keywords``,
@@ -14,6 +15,7 @@ A card definition is read by attribute or key (``kind``, ``name``, ``sphere``, `
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from typing import Any
 
@@ -21,8 +23,10 @@ import pygame
 
 from game.engine.i18n import has, localize, t
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.cards import frame
 from game.ui.cards.frame import FaceCache, badge
+from game.ui.cards.names import fit_card_name, hyphenated
 
 #: sphere id -> (main, light) colours of the shipped spheres; a level's ``colour`` wins, others get one from their id
 SPHERE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
@@ -53,6 +57,8 @@ STAT_COLOURS = {"willpower": WILL, "attack": ATTACK, "defense": DEFENSE, "hp": H
 
 _faces = FaceCache()
 _backs: dict[tuple, pygame.Surface] = {}
+_strips: dict[tuple, int] = {}
+_fits: dict[tuple, tuple[frame.CardGeometry, list[str], int]] = {}
 
 
 def field(card: Any, name: str, default: Any = None) -> Any:
@@ -101,6 +107,8 @@ def clear_cache() -> None:
     """Forget every painted face (language, palette or text size changed)."""
     _faces.clear()
     _backs.clear()
+    _strips.clear()
+    _fits.clear()
 
 
 def is_encounter(card: Any) -> bool:
@@ -122,6 +130,8 @@ def type_line(card: Any, lang: str, geo: Any, name_width: int | None) -> str:
     traits, else the kind alone, else none (a card too small for its kind's word; its tooltip says it)."""
     from game.ui import text as uitext
 
+    if geo.type_h <= 0:  # a face whose name took the type line's room
+        return ""
     s = geo.s
     width = round(84 * s) if name_width is None else max(8, min(round(84 * s), name_width - round(10 * s)))
     kind = field(card, "kind") or "?"
@@ -143,12 +153,112 @@ def keywords(card: Any) -> list[str]:
     return out + [k for k in NUMBERED if k not in out and (num(card, k) or 0) > 0]
 
 
+#: faces narrower than this are thumbnails (a partner's strip, the top of a pile): too small to hold a readable
+#: name, they paint none; the table prints the name beside them where it has the room (the partner's strip), a
+#: pile's overlay shows its cards large, and the tooltip or the zoom shows the whole card
+THUMB_W = 50
+#: the least art a face keeps (card units) when its name band grows to hold a long name on more lines
+MIN_ART = 20.0
+#: the most lines a name takes on a small face ("Enjambre" / "de" / "sanguijue-" / "las")
+MAX_NAME_LINES = 4
+
+
 def face(cid: str, card: Any, size: tuple[int, int], lang: str, name_width: int | None = None,
-         sphere_look: Any = None) -> pygame.Surface:
+         sphere_look: Any = None, named: bool | None = None) -> pygame.Surface:
     """The painted face of card ``cid`` at ``size`` (cached); ``name_width``: only that much shows from the
-    card's left edge (a fanned hand). ``sphere_look(sphere) -> (main, light, emblem)`` overrides colours."""
-    return _faces.get((cid, lang, name_width, sphere_look is None), size,
-                      lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width, sphere_look))
+    card's left edge (a fanned hand). ``sphere_look(sphere) -> (main, light, emblem)`` overrides colours;
+    ``named=False``: a thumbnail painted without its name and type words (None: so is a face narrower than
+    ``THUMB_W``)."""
+    if named is None:
+        named = size[0] >= THUMB_W
+    return _faces.get((cid, lang, name_width, sphere_look is None, named), size,
+                      lambda surf: paint_face(surf, surf.get_rect(), card, lang, name_width, sphere_look,
+                                              named=named))
+
+
+def _name_start(geo: frame.CardGeometry) -> int:
+    """The size a face's name starts fitting from (smaller when it must)."""
+    return max(6, round(12 * geo.s))
+
+
+def name_fit(rect: pygame.Rect, name: str, has_cost: bool,
+             name_width: int | None = None) -> tuple[frame.CardGeometry, list[str], int]:
+    """The face's geometry with a name band tall enough for ``name`` uncut at a readable size, and the name's
+    (lines, size) in it (issue 15: "Wre…", "Ginocchio d…", "della Palu…" on the table's small faces). The
+    kit's band holds two lines; a long name on a small face gets more lines (up to ``MAX_NAME_LINES``), the
+    art window giving up the room down to ``MIN_ART`` card units, then the type line. Cut with "…" only when
+    even that is too small. Cached per name, face and text size (a hand's fan asks for many strips)."""
+    key = (name, has_cost, tuple(rect), name_width, gfx.text_scale())
+    hit = _fits.get(key)
+    if hit is None:
+        if len(_fits) > 4096:
+            _fits.clear()
+        hit = _fits[key] = _name_fit(pygame.Rect(rect), name, has_cost, name_width)
+    return hit[0], list(hit[1]), hit[2]
+
+
+def _name_fit(rect: pygame.Rect, name: str, has_cost: bool,
+              name_width: int | None) -> tuple[frame.CardGeometry, list[str], int]:
+    geo = frame.geometry(rect)
+    s = geo.s
+    box = frame.name_box(geo, has_cost, name_width)
+    lines, size = fit_card_name(name, box.w, box.h, _name_start(geo), frame.NAME_MIN_PX)
+    if not _cut(lines):
+        return geo, lines, size
+    art_room = geo.art.h - round(MIN_ART * s)
+    type_room = geo.type_pos[1] + geo.type_h - geo.art.bottom  # the type line and the gap above it
+    step = max(1, uitext.name_pitch(uitext.readable_min(frame.NAME_MIN_PX)) // 2)
+    for grow in range(step, art_room + type_room + 1, step):
+        if grow <= art_room:  # the art window gives up the room
+            art = pygame.Rect(geo.art.x, geo.art.y + grow, geo.art.w, geo.art.h - grow)
+            tall = dataclasses.replace(geo, band=pygame.Rect(geo.band.x, geo.band.y, geo.band.w, geo.band.h + grow),
+                                       art=art)
+        else:  # then the type line too (a face too small for both; its tooltip and zoom say the type)
+            art = pygame.Rect(geo.art.x, geo.art.y + grow, geo.art.w, geo.art.h - art_room)
+            tall = dataclasses.replace(geo, band=pygame.Rect(geo.band.x, geo.band.y, geo.band.w, geo.band.h + grow),
+                                       art=art, type_h=0)
+        box = frame.name_box(tall, has_cost, name_width)
+        grown = fit_card_name(name, box.w, box.h, _name_start(tall), frame.NAME_MIN_PX)
+        if not _cut(grown[0]):
+            return tall, grown[0], grown[1]
+        more = hyphenated(name, box.w, box.h, _name_start(tall), frame.NAME_MIN_PX, max_lines=MAX_NAME_LINES)
+        if more is not None:
+            return tall, more[0], more[1]
+    return geo, lines, size
+
+
+def _cut(lines: list[str]) -> bool:
+    return any(line.endswith(uitext.ELLIPSIS) for line in lines)
+
+
+def name_strip(card: Any, lang: str, size: tuple[int, int]) -> int:
+    """The narrowest part of a ``size`` face, from its left edge, that shows its name uncut and as large as the
+    whole face does, and the same type line (a fanned hand steps this wide; the card's width when even the
+    whole face cuts its name)."""
+    name = localize(field(card, "name") or "?", lang)
+    has_cost = _corner(card, field(card, "kind") or "?") is not None
+    key = (name, kind_word(card, lang), has_cost, tuple(size), gfx.text_scale())
+    hit = _strips.get(key)
+    if hit is not None:
+        return hit
+    rect = pygame.Rect(0, 0, *size)
+    geo, lines, whole = name_fit(rect, name, has_cost)
+    typed = type_line(card, lang, geo, None)
+    best = size[0]
+    if not _cut(lines):
+        lo, hi = 16, size[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            geo, lines, got = name_fit(rect, name, has_cost, mid)
+            if not _cut(lines) and got >= whole and type_line(card, lang, geo, mid) == typed:
+                hi = mid
+            else:
+                lo = mid + 1
+        best = lo
+    if len(_strips) > 2048:
+        _strips.clear()
+    _strips[key] = best
+    return best
 
 
 def _stats(card: Any) -> list[tuple[str, int]]:
@@ -165,14 +275,19 @@ def _stats(card: Any) -> list[tuple[str, int]]:
 
 
 def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str, name_width: int | None = None,
-               sphere_look: Any = None, with_text: bool | None = None, rules: str | None = None) -> None:
+               sphere_look: Any = None, with_text: bool | None = None, rules: str | None = None,
+               named: bool = True) -> None:
     """Paint a card face into ``rect``: the frame by sphere or encounter, name, cost, emblem, stats, text
-    (``rules``: the rules text to print on a large face; default its keywords and own text)."""
+    (``rules``: the rules text to print on a large face; default its keywords and own text; ``named``: the
+    name and type words too)."""
     pal = gfx.palette()
     kind = field(card, "kind") or "?"
     corner = _corner(card, kind)
     name = localize(field(card, "name") or "?", lang)
-    geo = frame.geometry_for(rect, name, corner is not None, name_width)  # a tall band when a name needs it
+    if named:
+        geo, name_lines, name_size = name_fit(pygame.Rect(rect), name, corner is not None, name_width)
+    else:
+        geo, name_lines, name_size = frame.geometry(rect), [], 0
     rect, s = geo.rect, geo.s
     enc = kind in ENCOUNTER_KINDS
     sphere = field(card, "sphere") or "neutral"
@@ -186,8 +301,6 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
         main, light = sphere_colours(sphere)
     accent = KIND_ACCENT.get(kind, pal.edge)
     paper = frame.frame(surface, geo, main, light, accent, double_edge=kind == "hero")
-    box = frame.name_box(geo, corner is not None, name_width)
-    frame.draw_name(surface, name, box, frame.name_start(geo), pal.ink_light)
     art = geo.art
     for k in range(art.h):
         c = gfx.lerp_colour(light, main, k / max(1, art.h - 1) * 0.85)
@@ -201,7 +314,9 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
     if kind == "attachment":
         pygame.draw.rect(surface, paper, (art.x, art.y, art.w, round(8 * s)))
     pygame.draw.rect(surface, accent, art, max(1, round(2 * s)), border_radius=max(2, round(3 * s)))
-    type_word = type_line(card, lang, geo, name_width)
+    if name_lines:  # after the art: a descender of the name's last line ("grigio") is not painted over
+        _draw_name(surface, name_lines, name_size, frame.name_box(geo, corner is not None, name_width), pal.ink_light)
+    type_word = type_line(card, lang, geo, name_width) if named else ""
     if type_word:
         frame.draw_type_line(surface, geo, type_word, accent, name_width)
     stats = _stats(card)
@@ -225,6 +340,14 @@ def paint_face(surface: pygame.Surface, rect: pygame.Rect, card: Any, lang: str,
         c = (rect.x + round(12 * s), rect.y + round(12 * s))
         pygame.draw.circle(surface, (236, 206, 120), c, round(11 * s))
         badge(surface, c, round(9 * s), value, colour)
+
+
+def _draw_name(surface: pygame.Surface, lines: list[str], size: int, box: pygame.Rect, colour: Any) -> None:
+    """Draw a name's fitted lines centred on ``box``'s height (as ``frame.draw_name`` lays them out)."""
+    lh = uitext.name_pitch(size)
+    top = box.centery - lh * len(lines) / 2
+    for i, line in enumerate(lines):
+        gfx.text(surface, line, (box.x, round(top + i * lh + lh / 2)), size, colour, "midleft", bold=True)
 
 
 def _corner(card: Any, kind: str) -> tuple[str, Any] | None:

@@ -27,6 +27,12 @@ STAGING = pygame.Rect(496, 60, 520, 160)
 HAND_CARD = (88, 123)
 #: the overlap of a card tucked under another (an attachment under its hero, a shadow behind its enemy)
 TUCK = 14
+#: the least height of an engaged enemy: 69 px wide, the narrowest face that holds every shipped name uncut
+ENEMY_MIN_H = 97
+#: a partner's small cards (too small to name on their face: their names go beside them where the strip has room)
+STRIP_CARD = (40, 56)
+#: the width of the name beside a partner's small card: at most, and the least worth showing
+STRIP_LABEL = (120, 64)
 
 
 def text_h(size: int, floor: int) -> int:
@@ -57,6 +63,8 @@ class Layout:
     cards: dict[str, pygame.Rect] = field(default_factory=dict)
     shadows: dict[str, pygame.Rect] = field(default_factory=dict)
     attachments: dict[str, pygame.Rect] = field(default_factory=dict)
+    #: the name beside a partner's small card (only where its strip has the room)
+    labels: dict[str, pygame.Rect] = field(default_factory=dict)
     piles: dict[tuple, pygame.Rect] = field(default_factory=dict)
     others: dict[int, pygame.Rect] = field(default_factory=dict)
     mine: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -113,7 +121,7 @@ class Layout:
         me = table.player(viewer)
         room = L.mine.h
         # the rows share the height: engaged enemies, characters (with their attachments tucked below), the hand
-        enemy_h = max(76, min(118, round(room * 0.27)))
+        enemy_h = max(ENEMY_MIN_H, min(118, round(room * 0.27)))
         char_h = max(100, min(150, round(room * 0.36)))
         L.enemy_card = scale_to((100, 140), enemy_h)
         L.row_card = scale_to((100, 140), char_h)
@@ -132,13 +140,28 @@ class Layout:
             _row(L, me.characters, L.char_row, L.row_card, shadows=False)
         for p in others:
             box = L.others[p.seat]
-            small = scale_to((100, 140), 56)
             strip = pygame.Rect(box.x + 112, box.bottom - 62, box.w - 118, 58)
-            chars = row_rects(strip, len(p.characters) + len(p.engaged), small, gap=4)
-            for c, r in zip(p.characters + p.engaged, chars):
-                L.cards[c.iid] = r
+            _strip(L, p.characters + p.engaged, strip)
             L.piles[("discard", p.seat)] = pygame.Rect(box.x + 60, box.bottom - 60, 40, 56)
         return L
+
+
+def _strip(L: Layout, cards: tuple, strip: pygame.Rect) -> None:
+    """A partner's small cards left to right, each with its name beside it when the strip has the room for
+    every name (``STRIP_LABEL``), else overlapping as they must (their tooltips and zoom name them)."""
+    n = len(cards)
+    if not n:
+        return
+    w, h = STRIP_CARD
+    label = min(STRIP_LABEL[0], (strip.w + 6) // n - w - 10)
+    if label >= STRIP_LABEL[1]:
+        for i, c in enumerate(cards):
+            r = pygame.Rect(strip.x + i * (w + label + 10), strip.y, w, h)
+            L.cards[c.iid] = r
+            L.labels[c.iid] = pygame.Rect(r.right + 4, r.y, label, h)
+        return
+    for c, r in zip(cards, row_rects(strip, n, STRIP_CARD, gap=4)):
+        L.cards[c.iid] = r
 
 
 def _row(L: Layout, cards: tuple, area: pygame.Rect, size: tuple[int, int], shadows: bool) -> None:

@@ -25,7 +25,7 @@ import pygame
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.i18n import has, localize, t
+from game.engine.i18n import has, t
 from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
 from game.scenes.quest import cards as art
@@ -50,7 +50,7 @@ from game.scenes.sanctuary.panes.hand import HandPane
 from game.ui import gfx
 from game.ui import text as uitext
 from game.ui.input import Click, Drop, HitRegion
-from game.ui.cards.hand import NamedFan, name_strip
+from game.ui.cards.hand import NamedFan
 from game.ui.payload import Ref
 
 
@@ -458,5 +458,4 @@ def _name_strip(scene: QuestScene, iid: str) -> int:
     card = scene.card_def(scene.table.cards.get(iid))
     if card is None:
         return 0
-    return name_strip(localize(art.field(card, "name") or "?", scene.lang), art.kind_word(card, scene.lang),
-                      scene.L.hand_card)
+    return art.name_strip(card, scene.lang, scene.L.hand_card)

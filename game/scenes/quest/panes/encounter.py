@@ -60,7 +60,8 @@ class EncounterPane(Pane):
         else:
             n, top = len(view.encounter_discard), (view.encounter_discard[0] if view.encounter_discard else None)
         if n:
-            img = s.painter.surface_of(view.cards.get(top) if top else None, rect.size, encounter=True)
+            # the top card is a thumbnail: the pile's overlay shows its cards large and named
+            img = s.painter.surface_of(view.cards.get(top) if top else None, rect.size, encounter=True, named=False)
             for k in range(min(3, max(0, n - 1)), 0, -1):
                 pygame.draw.rect(surface, pal.panel_dark, rect.move(2 * k, 2 * k), border_radius=6)
             surface.blit(img, rect)

@@ -154,8 +154,11 @@ class MotionPane(Pane):
             return None
         cid = data.get("cid") if isinstance(data.get("cid"), str) else view.cards.get(iid)
         start = s.L.piles[("encounter_deck",)]
-        end = s.rect_of(iid) or s.L.piles[("encounter_discard",)]
-        fl: dict[str, Any] = {"iid": iid, "cid": cid, "start": start, "end": end, "t": 0.0}
+        placed = s.rect_of(iid)
+        end = placed or s.L.piles[("encounter_discard",)]
+        # a card flying to the discard pile lands as the pile's thumbnail: unnamed, like the pile's top card
+        fl: dict[str, Any] = {"iid": iid, "cid": cid, "start": start, "end": end, "t": 0.0,
+                              "named": None if placed else False}
         card = s.card_def(cid)
         words = s.keyword_words(card) if card is not None else ""
 
@@ -194,9 +197,12 @@ class MotionPane(Pane):
             h = round(start.h + (end.h - start.h) * t)
             size = (max(8, w), max(8, h))
             face_up = t > 0.45
-            img = s.painter.surface_of(fl["cid"] if face_up else None, size, encounter=True)
+            # the face is painted at its place's size and scaled in flight: a face painted at every size on
+            # the way would fit its name anew each frame, cut on the small ones
+            img = s.painter.surface_of(fl["cid"] if face_up else None, (max(8, end.w), max(8, end.h)), encounter=True,
+                                       named=fl.get("named"))
             squash = abs(math.cos(math.pi * min(1.0, t / 0.9)))
-            if squash < 0.98:
+            if squash < 0.98 or img.get_size() != size:
                 img = pygame.transform.smoothscale(img, (max(2, round(size[0] * max(0.05, squash))), size[1]))
             rect = img.get_rect(center=(round(x), round(y)))
             gfx.shadow(surface, rect, 8, (4, 8), blur=5)

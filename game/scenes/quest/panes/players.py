@@ -3,7 +3,8 @@
 Why a module of its own: with 1 to 4 players the table must fit; the seat in front (the acting human)
 sees its threat dial, piles, engaged enemies with their face-down shadow cards, heroes with resources
 and damage, allies and attachments at a readable size, while every other seat is a strip with its
-threat, hand and deck counts and small cards (each still zoomable and its discard browsable).
+threat, hand and deck counts and small cards (each still zoomable and its discard browsable), their names
+printed beside them where the strip has the room (a 40 px face cannot hold a readable name).
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.i18n import localize
 from game.scenes.base.pane import Pane
 from game.scenes.quest import cards as art
 from game.scenes.quest.layout import text_h
+from game.scenes.quest.painter import put_name
 from game.scenes.quest.table import PlayerState, Table
 from game.ui import gfx
 from game.ui.cards.frame import badge
+
+#: the size a partner's card name beside its small card starts from
+NAME_BESIDE = 12
 
 
 class MinePane(Pane):
@@ -42,8 +48,8 @@ class MinePane(Pane):
             r = L.piles[key]
             n = me.deck if key[0] == "deck" else len(me.discard)
             top = None if key[0] == "deck" or not me.discard else view.cards.get(me.discard[0])
-            if n:
-                surface.blit(s.painter.surface_of(top, r.size), r)
+            if n:  # a pile's top card is a thumbnail: its overlay shows the pile's cards large and named
+                surface.blit(s.painter.surface_of(top, r.size, named=False), r)
             else:
                 gfx.rounded_rect(surface, r, pal.edge, 6, 1)
             lh = text_h(11, 16)
@@ -133,7 +139,7 @@ class OthersPane(Pane):
             badge(surface, (box.x + 30, box.bottom - 34), 18, str(p.threat), art.THREAT, ink=pal.ink_light)
             r = L.piles[("discard", seat)]
             if p.discard:
-                surface.blit(s.painter.surface_of(view.cards.get(p.discard[0]), r.size), r)
+                surface.blit(s.painter.surface_of(view.cards.get(p.discard[0]), r.size, named=False), r)
             else:
                 gfx.rounded_rect(surface, r, pal.edge, 5, 1)
             for c in p.characters + p.engaged:
@@ -142,3 +148,16 @@ class OthersPane(Pane):
                     for k, _ in enumerate(c.shadows[:1]):
                         s.painter.shadow_back(surface, cr.move(4, -4), None)
                     s.painter.draw(surface, c, cr, tx, lit=s.lit(c.iid))
+                    label = L.labels.get(c.iid)
+                    if label is not None:
+                        self.name_beside(surface, c.cid, label)
+
+    def name_beside(self, surface: pygame.Surface, cid: str | None, box: pygame.Rect) -> None:
+        """A small card's name beside it (its face is too small to hold it): on up to four lines, broken between
+        words or, for a long word, at a syllable; recorded with the frame's other text."""
+        s, pal = self.scene, gfx.palette()
+        card = s.card_def(cid) if cid else None
+        if card is None:
+            return
+        name = localize(art.field(card, "name") or "?", s.lang)
+        put_name(s.texts, surface, name, box, NAME_BESIDE, pal.ink, "topleft")

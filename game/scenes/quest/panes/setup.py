@@ -20,6 +20,9 @@ from game.scenes.quest.layout import HAND_CARD, row_rects, scale_to, text_h
 from game.scenes.quest.table import Table
 from game.ui import gfx
 
+#: the least width of the opening hand's help when it goes beside the row of cards (large text)
+HELP_BESIDE_W = 200
+
 
 class SetupPane(Pane):
     """Deck buttons, or the keep / mulligan choice (only while the seat in front decides them)."""
@@ -80,7 +83,9 @@ class SetupPane(Pane):
             top = self.body_top()
             body = pygame.Rect(panel.x + 14, top, panel.w - 28, boxes[0][1].y - top - 10)
             cards = self.hand_rects(view)
-            if cards:
+            if cards and cards[0][1].x > body.x + HELP_BESIDE_W:  # the help beside the row of cards
+                body.w = cards[0][1].x - 12 - body.x
+            elif cards:
                 body.h = min(body.h, cards[0][1].y - 6 - body.y)
             tx.block(surface, s.words("mulligan_help", n=n), body, 15, 9, pal.ink)
             for cid, r in cards:
@@ -111,14 +116,25 @@ class SetupPane(Pane):
         if not acts or acts[0].kind == "deck" or me is None or not me.hand:
             return []
         panel, buttons = self.panel(), self.boxes(view)
+        n = len(me.hand)
+        bottom = buttons[0][1].y - 10
         top = self.body_top() + 2 * gfx.line_height(15) + 6  # two lines of help above the cards
-        h = min(HAND_CARD[1], buttons[0][1].y - 10 - top)
+        h = min(HAND_CARD[1], bottom - top)
+        if h < HAND_CARD[1]:
+            # the help above leaves the cards too small to hold their names (large text): the help goes beside
+            # the row instead, where it has the room
+            tall = min(HAND_CARD[1], bottom - self.body_top())
+            size = scale_to(HAND_CARD, tall)
+            width = n * (size[0] + 8) - 8
+            if tall > h and panel.w - 28 - width - 12 >= HELP_BESIDE_W:
+                area = pygame.Rect(panel.right - 14 - width, bottom - tall, width, tall)
+                return [(view.cards.get(iid), r) for iid, r in zip(me.hand, row_rects(area, n, size))]
         if h < 56:  # no room for readable cards: the fan below shows them
             return []
         size = scale_to(HAND_CARD, h)
-        width = min(panel.w - 28, len(me.hand) * (size[0] + 8) - 8)
-        area = pygame.Rect(panel.centerx - width // 2, buttons[0][1].y - 10 - h, width, h)
-        return [(view.cards.get(iid), r) for iid, r in zip(me.hand, row_rects(area, len(me.hand), size))]
+        width = min(panel.w - 28, n * (size[0] + 8) - 8)
+        area = pygame.Rect(panel.centerx - width // 2, bottom - h, width, h)
+        return [(view.cards.get(iid), r) for iid, r in zip(me.hand, row_rects(area, n, size))]
 
     def deck_box(self, surface: pygame.Surface, action: Action, r: pygame.Rect, ink: Any) -> None:
         """A deck's button: name, its heroes' spheres as emblems, the heroes' names."""
