@@ -37,13 +37,20 @@ class DetailPane(SkirmishPane):
         top = (chain_r.bottom if chain_r is not None and view.chain else self.menu.bottom(view)) + 6
         return pygame.Rect(centre.x, top, centre.w, ground.y - 6 - top)
 
+    @staticmethod
+    def least_h() -> int:
+        """The least height the card is drawn at: its name, stats and HP lines, two rows of parts and the pack
+        (below it the lines would lie on one another)."""
+        return (6 + gfx.line_height(15, True) + gfx.line_height(11) + gfx.line_height(12) + 4
+                + 2 * gfx.line_height(8) + gfx.line_height(10) + 10)
+
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """Portrait, name, stats, HP and readiness, the parts in one or two columns, the pack."""
         self.rec.begin()
         pal = gfx.palette()
         c = view.get(getattr(self.scene, "focus", None) or "")
         rect = self.box(view)
-        if c is None or rect.h < 60:
+        if c is None or rect.h < self.least_h():  # a long menu or chain above took its room: it gives way whole
             return
         gfx.panel(surface, rect, pal.panel, radius=10)
         s = min(72, rect.h - 30)

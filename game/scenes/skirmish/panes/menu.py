@@ -214,7 +214,9 @@ class MenuPane(SkirmishPane):
         probe = pygame.Rect(centre.x + 8, 0, centre.w - 16, row_h - 2)
         tall = [self.tall_lines(probe, label, detail, kind != "sub") for _p, label, detail, kind in rows]
         heights = [self.tall_h(lines) if lines else row_h for lines in tall]
-        if any(tall) and top + sum(heights) + 8 <= bottom + TALL_ROOM:
+        if any(tall) and top + sum(heights) + 8 > bottom + TALL_ROOM:
+            tall, heights = self._partial(tall, heights, row_h, self.floor(view) - top - 8)
+        if any(tall):
             self.bottom_y = max(centre.y + 120, top + sum(heights) + 8)
             out, y = [], top
             for (payload, label, detail, kind), lines, h in zip(rows, tall, heights):
@@ -223,6 +225,8 @@ class MenuPane(SkirmishPane):
                 y += h
             self.rows = out
             return out
+        if top + n * row_h + 8 > bottom:  # many rows: the detail card under the menu gives way before they squeeze
+            bottom = max(bottom, min(self.floor(view), top + n * row_h + 8))
         self.bottom_y = max(centre.y + 120, min(bottom, top + n * row_h + 8))
         bottom = min(bottom, self.bottom_y)
         h = max(18, min(row_h, (bottom - top) // n))
@@ -234,6 +238,28 @@ class MenuPane(SkirmishPane):
             out.append(MenuRow(r, payload, label, detail, kind))
         self.rows = out
         return out
+
+    def floor(self, view: SkirmishView) -> int:
+        """The lowest the menu may ever reach: the detail card under it gives way (a long list of targets at
+        large text), the chain's box and the ground strip never do."""
+        from game.scenes.skirmish.panes.chain import ChainPane
+
+        chain_h = ChainPane.height(len(view.chain)) + 4 if view.chain else 0
+        return self.geo.ground.y - 6 - chain_h
+
+    @staticmethod
+    def _partial(tall: list[tuple[str, ...]], heights: list[int], row_h: int,
+                 room: int) -> tuple[list[tuple[str, ...]], list[int]]:
+        """Where every long label's lines do not fit in ``room``: as many long labels as fit take their lines
+        (the first ones first), the others one line each (cut, whole on hover)."""
+        out_t: list[tuple[str, ...]] = [() for _ in tall]
+        out_h = [row_h] * len(tall)
+        used = sum(out_h)
+        for i, (lines, h) in enumerate(zip(tall, heights)):
+            if lines and used + h - row_h <= room:
+                out_t[i], out_h[i] = lines, h
+                used += h - row_h
+        return out_t, out_h
 
     def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
         """One region per row that plays something (a group's region opens it)."""
