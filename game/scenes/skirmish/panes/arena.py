@@ -123,8 +123,7 @@ class ArenaPane(CardPainter, SkirmishPane):
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """Every card (heroes only on the advantage picks), lit for actors and targets."""
         self.rec.begin()
-        if not self.rects:
-            self.arrange(view)
+        self.arrange(view)  # from the view drawn: a mounted arena's next battle has other fighters and items
         pal = gfx.palette()
         acting = view.acting
         targets, chips = self._lit(view)

@@ -184,6 +184,9 @@ class GroundPane(SkirmishPane):
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """The strip, its label, and the items (or "nothing")."""
         self.rec.begin()
+        # the chips of the view drawn, never of an earlier one: an expedition's next battle drew the last
+        # battle's items by their ids ("hero0.dagger", issue 15)
+        self.arrange(view)
         pal = gfx.palette()
         r = self.rect
         gfx.rounded_rect(surface, r, gfx.with_alpha(pal.table_dark, 200), 8)
