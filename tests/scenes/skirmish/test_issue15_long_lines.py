@@ -108,3 +108,43 @@ def test_issue15_long_chain_entry_and_target_rows_wrap(make_app: Any, case: str)
         assert any(r.lines for r in scene.menu.rows), "a target's row takes two lines"
     assert [x for x in drawn if x.endswith("…")] == []
     assert scene.text_problems() == []
+
+
+def test_issue15_several_deciders_get_a_heading_each_not_a_prefix_per_row(make_app: Any) -> None:
+    """When several fighters decide together (the Dark Lord's minions), each one's actions come under a heading
+    with its name: "Saqueador de peajes 1: Golpe…" repeated the long name on every row and cut the action."""
+    from game.engine.levels import get_level
+    from game.engine.match import Match
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    app = make_app("es", "huge", bot_pace=60.0)
+    app.push(MenuScene(app))
+    two = [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")]
+    found = None
+    for seed in range(1, 8):
+        m = Match.new("skirmish", get_level("skirmish", "01_toll_bridge"), two, seed)
+        rng = Rng(seed)
+        while not m.is_over():
+            d = m.state.decision()
+            if d is not None and d["type"] == "opportunity" and len(d.get("who") or ()) > 1:
+                found = m
+                break
+            legal = m.legal_actions()
+            m.apply(legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
+        if found is not None:
+            break
+    assert found is not None, "a decision for several fighters"
+    scene = open_match(app, found)
+    scene.driver.invalidate()
+    frames(app, 2)
+    sv = scene.sview
+    who = [sv.name(x, "es") for x in sv.decision.who]
+    rows = scene.menu.rows
+    heads = [r.label for r in rows if r.kind == "head"]
+    assert heads and set(heads) <= set(who), (heads, who)
+    assert rows[0].kind == "head" and all(r.payload is None for r in rows if r.kind == "head")
+    assert not any(r.label.startswith(f"{w}:") for r in rows for w in who), [r.label for r in rows]
+    drawn = [r.text for r in scene.menu.drawn()]
+    assert all(h in drawn for h in heads), "each heading is drawn whole"
+    assert scene.text_problems() == []
