@@ -39,10 +39,9 @@ class DetailPane(SkirmishPane):
 
     @staticmethod
     def least_h() -> int:
-        """The least height the card is drawn at: its name, stats and HP lines, two rows of parts and the pack
-        (below it the lines would lie on one another)."""
-        return (6 + gfx.line_height(15, True) + gfx.line_height(11) + gfx.line_height(12) + 4
-                + 2 * gfx.line_height(8) + gfx.line_height(10) + 10)
+        """The least height the card is drawn at: its name, stats and HP lines and the pack (below it the lines
+        would lie on one another; the parts take the rows left, if any)."""
+        return 6 + gfx.line_height(15, True) + gfx.line_height(11) + gfx.line_height(12) + gfx.line_height(10) + 12
 
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """Portrait, name, stats, HP and readiness, the parts in one or two columns, the pack."""
@@ -92,7 +91,7 @@ class DetailPane(SkirmishPane):
             texts.append(text)
         size, rows, widths = _columns(texts, rect.right - 8 - x0, bottom - y)
         lh = gfx.line_height(size)
-        for i, p in enumerate(parts):
+        for i, p in enumerate(parts if y + lh <= bottom else ()):  # no row of parts over the pack's line
             col, row = divmod(i, rows)
             if col > 1:
                 break
