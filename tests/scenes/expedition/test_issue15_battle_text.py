@@ -48,3 +48,27 @@ def test_issue15_battle_ground_never_shows_an_item_id(make_app: Any) -> None:
     chips = [x for x in texts if x not in (t("skirmish_scene.ground", "en"), t("skirmish_scene.ground_empty", "en"))]
     assert len(chips) == len(names), (chips, names)
     assert all(any(n.startswith(x.rstrip("…")) for n in names) for x in chips), (chips, names)
+
+
+def test_issue15_hero_tabs_never_cut_a_name(make_app: Any) -> None:
+    """Four hero tabs at Spanish huge text read "B…": the chosen hero's tab is as wide as its name, a tab too
+    narrow for its name shows the seat's badge alone, and every tab names its hero on hover."""
+    from tests.scenes.expedition.conftest import start
+    from tests.scenes.driving import regions_keyed
+
+    app = make_app("es", "huge", bot_pace=60.0)
+    scene = start(app, humans=1, level="lantern_road")
+    frames(app, 3)
+    sheets = scene.reader.sheets()
+    assert len(sheets) >= 4
+    drawn = scene.heroes.drawn()
+    tabs = regions_keyed(scene, "tab")
+    assert len(tabs) == len(sheets)
+    names = {s.seat: s.name for s in sheets}
+    for r in tabs:
+        assert r.tooltip == names[r.key[1]]
+        inside = [d.text for d in drawn if r.rect.contains(d.box)]
+        assert all(not x.endswith("…") for x in inside), inside
+        assert inside == [] or inside == [names[r.key[1]]], inside
+    chosen = scene.heroes.shown
+    assert chosen is not None and chosen.name in [d.text for d in drawn], "the chosen hero's tab names it whole"
