@@ -16,6 +16,7 @@ from game.engine.i18n import t
 from game.scenes.expedition.panes.common import ART, ExpeditionPane, item_path, ref, svg
 from game.scenes.expedition.panes.marks import ItemMark, Sheet
 from game.ui import gfx
+from game.ui import text as uitext
 from game.ui.input import HitRegion
 from game.ui.payload import Ref
 
@@ -81,13 +82,17 @@ class HeroesPane(ExpeditionPane):
         sheet = self.chosen(sheets)
         self.shown = sheet
         th = max(26, gfx.line_height(12, True) + 8)
-        for i, s in enumerate(sheets):
-            tab = pygame.Rect(r.x + 6 + i * tw, r.y + 6, tw - 4, th)
+        widths = self.tab_widths(sheets, sheet, r.w - 12, tw)
+        x = r.x + 6
+        for s, w in zip(sheets, widths):
+            tab = pygame.Rect(x, r.y + 6, w - 4, th)
+            x += w
             on = sheet is not None and s.seat == sheet.seat
             gfx.rounded_rect(surface, tab, pal.accent if on else pal.panel_dark, 6)
             gfx.draw_seat_badge(surface, s.seat, (tab.x + 12, tab.centery), 8)
-            self.line(surface, s.name, pygame.Rect(tab.x + 24, tab.y, tab.w - 28, tab.h), 12,
-                      pal.ink if on else pal.ink_light, bold=True, minimum=8)
+            box = pygame.Rect(tab.x + 24, tab.y, tab.w - 28, tab.h)
+            if on or uitext.width_of(s.name, 8, True) <= box.w:  # a narrow tab keeps its badge, its name on hover
+                self.line(surface, s.name, box, 12, pal.ink if on else pal.ink_light, bold=True, minimum=8)
             self.tabs.append((tab, s.seat))
         if sheet is None:
             return
@@ -135,9 +140,24 @@ class HeroesPane(ExpeditionPane):
         words = t("expedition_scene.notes", m=len(sheet.known), q=len(sheet.quests), d=sheet.done)
         self.line(surface, words, self.notes, 12, pal.ink_soft, minimum=8)
 
+    @staticmethod
+    def tab_widths(sheets: tuple[Sheet, ...], chosen: Sheet | None, total: int, even: int) -> list[int]:
+        """Each tab's width: even shares when every name fits; else the chosen hero's tab as wide as its name
+        (issue 15: four tabs at huge text read "B…") and the others share the rest, at least a badge wide."""
+        want = [uitext.width_of(s.name, 12, True) + 36 for s in sheets]
+        if all(w <= even for w in want) or chosen is None or len(sheets) < 2:
+            return [even] * len(sheets)
+        i = next((k for k, s in enumerate(sheets) if s.seat == chosen.seat), 0)
+        least = 34
+        mine = max(even, min(want[i], total - least * (len(sheets) - 1)))
+        rest = (total - mine) // (len(sheets) - 1)
+        return [mine if k == i else rest for k in range(len(sheets))]
+
     def regions(self, sheets: tuple[Sheet, ...], legal: list[Any]) -> list[HitRegion]:
-        """Tabs (choose a sheet), items (words; right-click large), the notes (messages and quests)."""
-        out = [HitRegion(rect, ref("tab", seat), key=("tab", seat)) for rect, seat in self.tabs]
+        """Tabs (choose a sheet; each names its hero on hover), items (words; right-click large), the notes."""
+        names = {s.seat: s.name for s in sheets}
+        out = [HitRegion(rect, ref("tab", seat), tooltip=names.get(seat), key=("tab", seat))
+               for rect, seat in self.tabs]
         for rect, item in self.items:
             out.append(HitRegion(rect, ref("item", self.shown.seat if self.shown else -1, item.slot),
                                  tooltip=item_words(item), key=("item", item.slot)))

@@ -82,8 +82,16 @@ class ArenaPane(CardPainter, SkirmishPane):
                 continue
             gap = 6
             h = min(128, (area.h - gap * (len(group) - 1)) // len(group))
-            for i, c in enumerate(group):
-                self.rects[c.id] = pygame.Rect(area.x, area.y + i * (h + gap), area.w, h)
+            # a card whose name needs two lines is taller by one, where its column has the room (issue 15:
+            # "Devastador de cuatro br…" beside a "Ready 1" badge at huge text)
+            spare = area.h - gap * (len(group) - 1) - h * len(group)
+            wraps = [c.id for c in group if h >= 80 and self.name_cut(c, pygame.Rect(area.x, 0, area.w, h))]
+            extra = min(gfx.line_height(15, True), spare // len(wraps)) if wraps else 0
+            y = area.y
+            for c in group:
+                ch = h + (extra if c.id in wraps else 0)
+                self.rects[c.id] = pygame.Rect(area.x, y, area.w, ch)
+                y += ch + gap
         if not self.picking(view):
             self._chips(view)
 
@@ -123,8 +131,7 @@ class ArenaPane(CardPainter, SkirmishPane):
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """Every card (heroes only on the advantage picks), lit for actors and targets."""
         self.rec.begin()
-        if not self.rects:
-            self.arrange(view)
+        self.arrange(view)  # from the view drawn: a mounted arena's next battle has other fighters and items
         pal = gfx.palette()
         acting = view.acting
         targets, chips = self._lit(view)

@@ -39,6 +39,16 @@ class CardPainter:
         """The portrait's size on a card of this height."""
         return max(32, min(rect.h - 10, 84))
 
+    def name_cut(self, c: CombatantRecord, rect: pygame.Rect) -> bool:
+        """True when ``c``'s name does not fit one line of its card's header at a readable size (it then wraps
+        onto a second line where the card has the room, ``_name``)."""
+        x0 = rect.x + self.sprite_size(rect) + 12
+        head = pygame.Rect(x0, rect.y, rect.right - 8 - x0, max(20, min(26, gfx.line_height(12, True))))
+        right = "" if not c.active else t("skirmish_scene.ap_level", n=c.ap_level)
+        rw = gfx.text_size(right, line_size(right, head, 13, 5, True), True)[0]
+        return uitext.fit_line(localize(c.name, self.lang), head.right - rw - 6 - x0 - 28, 15, 11, bold=True,
+                               height=head.h).cut
+
     def draw_card(self, surface: pygame.Surface, view: SkirmishView, c: CombatantRecord, rect: pygame.Rect,
                   ring: Any) -> None:
         """One body card (``ring``: the highlight colour, or None)."""

@@ -35,6 +35,11 @@ class Ghost:
 
 #: the size of an entry's words when it takes two lines
 ENTRY_SIZE = 10
+#: the height the detail card under the chain keeps when long entries take a second line (portrait, name,
+#: stats and a few parts)
+DETAIL_KEEP = 150
+#: the most lines one entry takes (an attack on several targets names them all)
+MAX_LINES = 3
 
 
 class ChainPane(SkirmishPane):
@@ -84,19 +89,22 @@ class ChainPane(SkirmishPane):
         return pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, self.height(len(view.chain)) + extra)
 
     def entry_lines(self, view: SkirmishView) -> list[list[str]]:
-        """Each entry's lines: one, or two where its words do not fit one line at 10 and the box (with its
-        other entries) stays within 176 px (issue 15: "…: Fendente » Gnarl atta…"); else one line, cut."""
+        """Each entry's lines: one, or two (or up to ``MAX_LINES``) where its words do not fit one line at 10 and the box (with its
+        other entries) stays within 176 px or leaves the detail card under it ``DETAIL_KEEP`` px (issue 15:
+        "…: Fendente » Gnarl atta…", "1. Vanguardia Votohierro: Tajo » Gólem de piedr…"); else one line, cut."""
         head, slot = self.metrics()
         width = self.geo.centre.w - 16 - 16 - 4 * max(0, len(view.chain) - 1)
-        room = 176 - self.height(len(view.chain))
+        box_h = self.height(len(view.chain))
+        free = self.geo.ground.y - 6 - (self.menu.bottom(view) + 4 + box_h)  # down to the ground strip
+        room = min(free, max(176 - box_h, free - DETAIL_KEEP))
         lh = gfx.line_height(ENTRY_SIZE)
         out: list[list[str]] = []
         for i, e in enumerate(view.chain):
             text = f"{i + 1}. {entry_text(view, e, self.lang)}"
             one = uitext.fit_line(text, width, 11, 10)
             lines = gfx.wrap(text, ENTRY_SIZE, width) if one.cut else [text]
-            if one.cut and len(lines) == 2 and room >= lh:
-                room -= lh
+            if one.cut and 2 <= len(lines) <= MAX_LINES and room >= (len(lines) - 1) * lh:
+                room -= (len(lines) - 1) * lh
                 out.append(lines)
             else:
                 out.append([text])

@@ -37,13 +37,19 @@ class DetailPane(SkirmishPane):
         top = (chain_r.bottom if chain_r is not None and view.chain else self.menu.bottom(view)) + 6
         return pygame.Rect(centre.x, top, centre.w, ground.y - 6 - top)
 
+    @staticmethod
+    def least_h() -> int:
+        """The least height the card is drawn at: its name, stats and HP lines and the pack (below it the lines
+        would lie on one another; the parts take the rows left, if any)."""
+        return 6 + gfx.line_height(15, True) + gfx.line_height(11) + gfx.line_height(12) + gfx.line_height(10) + 12
+
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """Portrait, name, stats, HP and readiness, the parts in one or two columns, the pack."""
         self.rec.begin()
         pal = gfx.palette()
         c = view.get(getattr(self.scene, "focus", None) or "")
         rect = self.box(view)
-        if c is None or rect.h < 60:
+        if c is None or rect.h < self.least_h():  # a long menu or chain above took its room: it gives way whole
             return
         gfx.panel(surface, rect, pal.panel, radius=10)
         s = min(72, rect.h - 30)
@@ -85,7 +91,7 @@ class DetailPane(SkirmishPane):
             texts.append(text)
         size, rows, widths = _columns(texts, rect.right - 8 - x0, bottom - y)
         lh = gfx.line_height(size)
-        for i, p in enumerate(parts):
+        for i, p in enumerate(parts if y + lh <= bottom else ()):  # no row of parts over the pack's line
             col, row = divmod(i, rows)
             if col > 1:
                 break
@@ -177,6 +183,9 @@ class GroundPane(SkirmishPane):
     def draw(self, surface: pygame.Surface, view: SkirmishView) -> None:
         """The strip, its label, and the items (or "nothing")."""
         self.rec.begin()
+        # the chips of the view drawn, never of an earlier one: an expedition's next battle drew the last
+        # battle's items by their ids ("hero0.dagger", issue 15)
+        self.arrange(view)
         pal = gfx.palette()
         r = self.rect
         gfx.rounded_rect(surface, r, gfx.with_alpha(pal.table_dark, 200), 8)

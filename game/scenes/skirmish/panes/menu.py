@@ -24,7 +24,8 @@ from game.ui.input import HitRegion
 
 
 class MenuRow(NamedTuple):
-    """One row of the menu: where, what it plays, its label, its figures, and its kind (group, one, sub);
+    """One row of the menu: where, what it plays, its label, its figures, and its kind (group, one, sub, or head:
+    the name of the fighter whose rows follow, when several decide, payload None);
     ``lines``: a label too long for one line beside its figures is wrapped over the row's whole width
     (these lines, the figures under the last one), () for a one-line row."""
 
@@ -151,13 +152,19 @@ class MenuPane(SkirmishPane):
         dtype = d.type if d else None
         if dtype in ("opportunity", "reaction"):
             all_groups = groups(legal)
+            order = list(d.who)
+            if len(order) > 1:  # several fighters decide: each one's actions under a heading with its name (issue
+                # 15: "Saqueador de peajes 1: Golpe…" repeated the long name on every row and cut the action)
+                all_groups.sort(key=lambda g: order.index(g[0][1]) if g[0][1] in order else len(order))
+            heading = None
             for key, acts in all_groups:
                 _kind, who, aid, item = key
                 info = view.actions.get(aid)
                 cost = info.cost if info else 0
                 label = view.act_name(aid, lang) + (f" ({view.item_name(item, lang)})" if item else "")
-                if len(d.who) > 1:
-                    label = f"{view.name(who, lang)}: {label}"
+                if len(order) > 1 and who != heading:
+                    heading = who
+                    rows.append((None, view.name(who, lang), "", "head"))
                 chances = [view.chance(who, aid, a.get("target")) for a in acts]
                 ap = t("skirmish_scene.ap", n=cost)
                 if chances and chances[0][0] is None:
@@ -212,33 +219,67 @@ class MenuPane(SkirmishPane):
         # a label too long for one line takes two (or three) when the menu has the room for them (it may
         # reach TALL_ROOM lower, the fighter's detail under it gets shorter)
         probe = pygame.Rect(centre.x + 8, 0, centre.w - 16, row_h - 2)
-        tall = [self.tall_lines(probe, label, detail, kind != "sub") for _p, label, detail, kind in rows]
-        heights = [self.tall_h(lines) if lines else row_h for lines in tall]
-        if any(tall) and top + sum(heights) + 8 <= bottom + TALL_ROOM:
-            self.bottom_y = max(centre.y + 120, top + sum(heights) + 8)
-            out, y = [], top
-            for (payload, label, detail, kind), lines, h in zip(rows, tall, heights):
-                out.append(MenuRow(pygame.Rect(centre.x + 8, y, centre.w - 16, h - 2), payload, label, detail, kind,
-                                   lines))
-                y += h
-            self.rows = out
-            return out
-        self.bottom_y = max(centre.y + 120, min(bottom, top + n * row_h + 8))
-        bottom = min(bottom, self.bottom_y)
-        h = max(18, min(row_h, (bottom - top) // n))
-        out = []
-        for i, (payload, label, detail, kind) in enumerate(rows):
-            r = pygame.Rect(centre.x + 8, top + i * h, centre.w - 16, h - 2)
-            if r.bottom > bottom:
+        tall = [self.tall_lines(probe, label, detail, kind != "sub") if kind != "head" else ()
+                for _p, label, detail, kind in rows]
+        base = [self.head_h() if kind == "head" else row_h for _p, _l, _d, kind in rows]
+        heights = [self.tall_h(lines) if lines else b for lines, b in zip(tall, base)]
+        if any(tall) and top + sum(heights) + 8 > bottom + TALL_ROOM:
+            tall, heights = self._partial(tall, heights, base, self.floor(view) - top - 8)
+        if not any(tall) and top + sum(base) + 8 > bottom:  # many rows: the detail card under the menu gives way
+            bottom = max(bottom, min(self.floor(view), top + sum(base) + 8))  # before they squeeze
+            if top + sum(base) + 8 > bottom:
+                heights = [max(18, min(b, (bottom - 8 - top) // n)) for b in base]
+        if any(tall):
+            bottom = top + sum(heights) + 8
+        self.bottom_y = max(centre.y + 120, min(bottom, top + sum(heights) + 8))
+        out, y = [], top
+        for (payload, label, detail, kind), lines, h in zip(rows, tall, heights):
+            r = pygame.Rect(centre.x + 8, y, centre.w - 16, h - 2)
+            if r.bottom > self.bottom_y:
                 break
-            out.append(MenuRow(r, payload, label, detail, kind))
+            out.append(MenuRow(r, payload, label, detail, kind, lines))
+            y += h
         self.rows = out
         return out
 
+    @staticmethod
+    def head_h() -> int:
+        """Height of a heading row (the name of the fighter whose actions follow)."""
+        return gfx.line_height(13, True) + 2
+
+    def floor(self, view: SkirmishView) -> int:
+        """The lowest the menu may ever reach: the detail card under it gives way (a long list of targets at
+        large text), the chain's box and the ground strip never do."""
+        from game.scenes.skirmish.panes.chain import ChainPane
+
+        chain_h = ChainPane.height(len(view.chain)) + 4 if view.chain else 0
+        return self.geo.ground.y - 6 - chain_h
+
+    @staticmethod
+    def _partial(tall: list[tuple[str, ...]], heights: list[int], base: list[int],
+                 room: int) -> tuple[list[tuple[str, ...]], list[int]]:
+        """Where every long label's lines do not fit in ``room``: as many long labels as fit take their lines
+        (the first ones first), the others one line each (cut, whole on hover)."""
+        out_t: list[tuple[str, ...]] = [() for _ in tall]
+        out_h = list(base)
+        used = sum(out_h)
+        for i, (lines, h) in enumerate(zip(tall, heights)):
+            if lines and used + h - base[i] <= room:
+                out_t[i], out_h[i] = lines, h
+                used += h - base[i]
+        return out_t, out_h
+
     def regions(self, view: SkirmishView, legal: list[Action]) -> list[Any]:
         """One region per row that plays something (a group's region opens it)."""
-        return [HitRegion(r.rect, r.payload, key=("menu", repr(r.payload))) for r in self.arrange(view, legal)
-                if r.payload is not None]
+        return [HitRegion(r.rect, r.payload, key=("menu", repr(r.payload)), tooltip=self.cut_tip(r))
+                for r in self.arrange(view, legal) if r.payload is not None]
+
+    def cut_tip(self, r: MenuRow) -> str | None:
+        """A row's whole label as its tooltip where the row shows it cut (a long menu with no room to wrap)."""
+        if r.lines or r.kind == "head":
+            return None
+        box = self.label_box(r.rect, self.fitted_detail(r))
+        return r.label.strip() if gfx.text_size(r.label, 11, r.kind != "sub")[0] > box.w else None
 
     # ----------------------------------------------------------------- drawing
     def _title(self, view: SkirmishView) -> tuple[str, str]:
@@ -305,13 +346,17 @@ class MenuPane(SkirmishPane):
         details = {id(r): self.fitted_detail(r) for r in self.rows}
         lsize = 13  # one label size for every one-line row (the largest that fits them all, not below 11), then "…"
         for r in self.rows:
-            while not r.lines and lsize > 11 and gfx.text_size(r.label, lsize, r.kind != "sub")[0] > self.label_box(
-                    r.rect, details[id(r)]).w:
+            while not r.lines and r.kind != "head" and lsize > 11 and gfx.text_size(
+                    r.label, lsize, r.kind != "sub")[0] > self.label_box(r.rect, details[id(r)]).w:
                 lsize -= 1
         if any(r.lines for r in self.rows):
             lsize = min(lsize, TALL_SIZE)  # one size beside rows of several lines
         mine = self.mine()
         for r in self.rows:
+            if r.kind == "head":  # the name of the fighter whose actions follow
+                self.line(surface, r.label, pygame.Rect(r.rect.x + 4, r.rect.y, r.rect.w - 8, r.rect.h), 13,
+                          pal.ink_soft, "midleft", bold=True, minimum=11)
+                continue
             is_sel = r.kind == "group" and isinstance(r.payload, list) and group_key(r.payload[0]) == self.selected
             col = pal.panel_dark if r.kind != "sub" else gfx.lerp_colour(pal.panel, pal.panel_dark, 0.45)
             if is_sel:
