@@ -84,6 +84,7 @@ class TableChrome:
         if rebuild or self.folder is None or self.log_lang != lang or upto < self.log_seen \
                 or self.log_viewer != viewer:
             panel.clear()
+            panel.title = t("game.log")
             self.folder = LogFolder(match.ruleset_id, lang)
             self.log_seen = 0
             self.log_lang = lang
@@ -103,6 +104,13 @@ class TableChrome:
                 row = self.folder.rows[-1]
                 _replace_last(panel, row.text, row.mark)
         self.log_seen = max(self.log_seen, upto)
+
+    def follow_language(self) -> None:
+        """Re-word the whole log when the language changed since it was written (every line is kept in each
+        language: ``LogLine.text_for``). Called before each drawing: the table also draws under a pause
+        overlay, where the settings screen changes the language without the table being on top."""
+        if self.log_lang and self.log_lang != self.host.lang:
+            self.sync_log(rebuild=True)
 
     def log_rows(self) -> list[Any]:
         """The rows the log shows (folded runs included), oldest first."""

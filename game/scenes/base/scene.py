@@ -412,6 +412,7 @@ class RulesetScene(TableWords, Scene):
         self._collect_regions(view)
         self._draw_tracker(surface, view)
         self.draw_board(surface, view)
+        self.chrome.follow_language()  # a language changed under a pause overlay: the log follows
         self.log_panel.draw(surface)
         self._draw_bar(surface)
         self.router.draw_highlights(surface)
