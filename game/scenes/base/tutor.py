@@ -46,6 +46,8 @@ HINT = _Marker("hint")
 
 BUBBLE_W = 330
 TEXT_PX = 16
+#: a bubble place's score for each rect the scene keeps clear that it covers (an open menu counts five)
+KEPT = 2_000
 
 
 class Guide:
@@ -309,16 +311,23 @@ class Guide:
             near = None
             for r in self.targets[:6]:
                 near = r.rect.copy() if near is None else near.union(r.rect)
-            self._place(box, near, board, canvas, text)
+            score = self._place(box, near, board, canvas, text)
+            wide = min(board.w - 20, width * 3 // 2)
+            if score >= KEPT and wide > width:  # nowhere clear of what the scene keeps: wider and shorter
+                block = uitext.fit_block(text, wide - 24, 260, TEXT_PX, 12)
+                other = pygame.Rect(0, 0, wide, len(block.lines) * gfx.line_height(block.size) + 20)
+                if self._place(other, near, board, canvas, text) < score:
+                    box = other
         self.bubble = box
         self.bubble_text = text
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
-               text: str | None = None, extra: int = 0) -> None:
+               text: str | None = None, extra: int = 0) -> float:
         """Put the bubble beside the targets (below, above, right, left), in an empty place the scene names
         (``tutor_free_areas``) or, for a step to read, at the board's foot, top or middle: the first place inside
         the canvas that covers no target and no open menu (``menu_rects``), then none of the words the scene
-        keeps clear (``tutor_keep_clear``), then the fewest places to click and the fewest things to read."""
+        keeps clear (``tutor_keep_clear``), then the fewest places to click and the fewest things to read.
+        Returns the place's score (``KEPT`` or more: it covers something kept clear, or worse)."""
         inner = canvas.inflate(-8, -8)
         spots: list[tuple[str, tuple[int, int]]] = []
         if near is not None:
@@ -357,16 +366,17 @@ class Guide:
             if any(box.colliderect(t_) for t_ in targets):
                 score = 10_000
             elif any(box.colliderect(m) for m in menus):
-                score = 5_000
+                score = 5 * KEPT
             else:  # what the scene keeps clear before any number of places to click (a few dozen at most)
                 score = (sum(1 for c in clickable if box.colliderect(c)) * 40
                          + sum(1 for c in readable if box.colliderect(c)) * 3
-                         + sum(2_000 + 8 * _share(box, c) for c in kept if box.colliderect(c)) + order)
+                         + sum(KEPT + 8 * _share(box, c) for c in kept if box.colliderect(c)) + order)
             if best is None or (score, order) < best:
                 best, best_at = (score, order), (anchor, pos)
         box.size = sizes.get(best[1] if best is not None else 0, size)
         setattr(box, best_at[0], best_at[1])
         box.clamp_ip(inner)
+        return best[0] if best is not None else 0.0
 
     def menu_rects(self) -> list[pygame.Rect]:
         """The scene's open menus (``menu_rects``): the bubble keeps off them, the outline is not painted over."""

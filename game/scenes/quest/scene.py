@@ -412,11 +412,12 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         return uitext.problems(self.drawn_texts(), overlaps)
 
     def tutor_keep_clear(self) -> list[pygame.Rect]:
-        """While a choice menu is open, the encounter band (headings, threat, staging area) and the phase track:
-        the words the player chooses by, which the guide's bubble covered beside the menu."""
+        """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track and
+        the player's own characters (whom the menu's lines name): the words the player chooses by, which the
+        guide's bubble covered beside the menu."""
         if not self.menu_rects():
             return []
-        return [BAND.copy(), self.L.phases.copy()]
+        return [BAND.copy(), self.L.phases.copy(), self.L.char_row.copy()]
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """While a character is dragged, the quest card says what dropping there does."""
