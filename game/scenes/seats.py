@@ -217,6 +217,16 @@ class SeatSetupScene(Scene):
         lines = self.choice_lines.get(seat)
         return "\n".join(lines) if lines else str(self.choice_buttons[seat].text)
 
+    def _tooltip_rects(self) -> list[pygame.Rect]:
+        """Where pygame_gui shows a tooltip now (the two-line names drawn after the widgets never cover one)."""
+        try:
+            from pygame_gui.elements import UITooltip
+
+            return [pygame.Rect(el.rect) for el in self.app.manager.get_sprite_group().sprites()
+                    if isinstance(el, UITooltip) and el.visible]
+        except (AttributeError, TypeError, ImportError):
+            return []
+
     def _theme_font(self, kind: str) -> Any:
         """The theme's font for ``kind`` of element (None when the theme cannot say)."""
         try:
@@ -227,10 +237,13 @@ class SeatSetupScene(Scene):
     def draw_top(self, surface: pygame.Surface) -> None:
         """The two-line names of the choice buttons (over the buttons pygame_gui drew)."""
         super().draw_top(surface)
+        tips = self._tooltip_rects()
         for seat, lines in self.choice_lines.items():
             if seat >= len(self.choice_buttons):
                 continue
             b = self.choice_buttons[seat]
+            if any(b.rect.colliderect(r) for r in tips):  # a tooltip shows over the button: it stays on top
+                continue
             font = getattr(b, "font", None)
             if font is None:
                 continue

@@ -58,3 +58,29 @@ def test_sanctuary_deck_names_read_whole_on_the_seat_setup(make_app: Any, lang: 
         app.pop()
     if size == "huge" and lang in ("it", "es"):
         assert two_lines >= 2, "the long deck names (Tide, Gear) take two lines at huge text"
+
+
+def test_a_deck_names_tooltip_stays_over_the_two_lines(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in the real window (es huge): the two lines of the second deck were painted over the first deck's
+    tooltip (they are drawn after the widgets); under a tooltip they are left to it."""
+    from game.engine.levels import get_level
+    from game.scenes.menu import MenuScene
+    from game.scenes.seats import SeatSetupScene
+    from tests.scenes.driving import mouse
+
+    app = make_app("es", "huge")
+    app.push(MenuScene(app))
+    scene = app.push(SeatSetupScene(app, "sanctuary", get_level("sanctuary", "tide_vs_gear")))
+    frames(app, 2)
+    assert set(scene.choice_lines) == {0, 1}
+    first, second = scene.choice_buttons
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: first.rect.center)  # pygame_gui reads the pointer here
+    frames(app, 45, [mouse(pygame.MOUSEMOTION, first.rect.center)])  # hover long enough for the tooltip
+    tips = scene._tooltip_rects()
+    assert tips and any(second.rect.colliderect(r) for r in tips), (tips, second.rect)
+    surface = pygame.Surface((1280, 720))
+    surface.fill((0, 0, 0))
+    scene.draw_top(surface)
+    box = second.rect
+    assert not any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(box.x, box.right, 2)
+                   for y in range(box.y, box.bottom, 2)), "nothing painted over the tooltip"
