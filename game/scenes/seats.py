@@ -65,6 +65,7 @@ class SeatSetupScene(Scene):
         self.choices = ChoiceColumn(self.ruleset, level, self.hi)
         self.choices.settle(self.count)
         self.choice_buttons: list[Any] = []
+        self.choice_lines: dict[int, list[str]] = {}  # a deck name too long for one line: its two lines
         self.choice_header: Any = None
         import time
 
@@ -136,6 +137,7 @@ class SeatSetupScene(Scene):
         self.diff_help = self.button(help_rect, t("seats.difficulty.what"), None,
                                      tooltip=html.escape(t("difficulty.help")).replace("\n", "<br>"))
         self.choice_buttons = []
+        self.choice_lines = {}
         self.choice_header = self.label((cc[0], 144, cc[1], 30), self.choices.header(), "#muted_label") \
             if cc is not None else None
         y = 180
@@ -161,7 +163,7 @@ class SeatSetupScene(Scene):
                 dm.disable()
             self.diff_menus.append(dm)
             if cc is not None:
-                self.choice_buttons.append(self._choice_button(i, (cc[0], y, cc[1], 44)))
+                self.choice_buttons.append(self._choice_button(i, (cc[0], y, cc[1], 44), row_h))
             y += row_h
         self.label((60, 580, 120, 40), t("seats.seed"))
         self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(180, 580, 200, 40), manager=mgr))
@@ -185,16 +187,73 @@ class SeatSetupScene(Scene):
             return 0
         return max(0, min(need - width, name_width - NAME_MIN_W))
 
-    def _choice_button(self, seat: int, rect: tuple[int, int, int, int]) -> Any:
-        """A seat's hero/faction/deck control: a button showing the pick; a click moves to the next one."""
+    def _choice_button(self, seat: int, rect: tuple[int, int, int, int], pitch: int = 64) -> Any:
+        """A seat's hero/faction/deck control: a button showing the pick; a click moves to the next one. A name
+        too long for one line (a sanctuary deck at large text) takes two, the button growing into the row's
+        room (``pitch``, the rows' spacing); only where two lines do not fit either is it shortened."""
         text = self.choices.label(seat, self.count)
-        b = self.button(rect, text, lambda: self.cycle_choice(seat), tooltip=self.choices.tooltip(seat, self.count),
-                        enabled=bool(self.choices.options(seat, self.count)))
+        short = self.choices.short_label(seat, self.count)
+        tip = self.choices.tooltip(seat, self.count)
+        enabled = bool(self.choices.options(seat, self.count))
+        font = self._theme_font("button")
+        lines = _two_lines(short, font, rect[2] - 24) \
+            if _too_wide(text, font, rect[2] - 28) and _too_wide(short, font, rect[2] - 24) else None
+        need = 2 * font.get_rect("Ag").height + 2 if lines else 0
+        if lines and need <= pitch - 4:
+            h = max(rect[3], need)
+            top = max(176, rect[1] + rect[3] // 2 - h // 2)  # under the column's header
+            b = self.button((rect[0], top, rect[2], h), "", lambda: self.cycle_choice(seat), tooltip=tip,
+                            enabled=enabled)
+            self.choice_lines[seat] = lines  # drawn over it (draw_top): a pygame_gui button shows one line
+            return b
+        b = self.button(rect, text, lambda: self.cycle_choice(seat), tooltip=tip, enabled=enabled)
         if b.text != text:  # too wide (large text): the name alone, "(the level's)" left to the tooltip
-            short = self.choices.short_label(seat, self.count)
             b.set_text(short)
             fit_text(b, short, 24)  # a name still too long: shortened, the whole in the tooltip
         return b
+
+    def choice_text(self, seat: int) -> str:
+        """The words the seat's choice control shows (its two lines joined by a newline when it has two)."""
+        lines = self.choice_lines.get(seat)
+        return "\n".join(lines) if lines else str(self.choice_buttons[seat].text)
+
+    def _tooltip_rects(self) -> list[pygame.Rect]:
+        """Where pygame_gui shows a tooltip now (the two-line names drawn after the widgets never cover one)."""
+        try:
+            from pygame_gui.elements import UITooltip
+
+            return [pygame.Rect(el.rect) for el in self.app.manager.get_sprite_group().sprites()
+                    if isinstance(el, UITooltip) and el.visible]
+        except (AttributeError, TypeError, ImportError):
+            return []
+
+    def _theme_font(self, kind: str) -> Any:
+        """The theme's font for ``kind`` of element (None when the theme cannot say)."""
+        try:
+            return self.app.manager.get_theme().get_font([kind])
+        except (AttributeError, TypeError, ValueError, pygame.error):
+            return None
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The two-line names of the choice buttons (over the buttons pygame_gui drew)."""
+        super().draw_top(surface)
+        tips = self._tooltip_rects()
+        for seat, lines in self.choice_lines.items():
+            if seat >= len(self.choice_buttons):
+                continue
+            b = self.choice_buttons[seat]
+            if any(b.rect.colliderect(r) for r in tips):  # a tooltip shows over the button: it stays on top
+                continue
+            font = getattr(b, "font", None)
+            if font is None:
+                continue
+            colour = b.colours.get("normal_text" if b.is_enabled else "disabled_text", pygame.Color(243, 230, 200))
+            imgs = [font.render_premul(line, colour) for line in lines]
+            lh = font.get_rect("Ag").height
+            y = b.rect.centery - lh * len(imgs) // 2
+            for img in imgs:
+                surface.blit(img, (b.rect.centerx - img.get_width() // 2, y), special_flags=pygame.BLEND_PREMULTIPLIED)
+                y += lh
 
     def cycle_choice(self, seat: int, step: int = 1) -> None:
         """Give a seat the next (``step`` -1: the previous) hero, faction or deck (the others' lists follow: a
@@ -272,3 +331,31 @@ class SeatSetupScene(Scene):
         """Draw the table and a panel behind the rows."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
         draw.panel(surface, (40, 80, 1200, 550), "wood", radius=12)
+
+
+def _too_wide(text: str, font: Any, width: int) -> bool:
+    """True when ``text`` is wider than ``width`` px in a widget's ``font`` (False for a font that cannot say)."""
+    try:
+        return font is not None and bool(font.size(text)[0] > width)
+    except (AttributeError, TypeError, ValueError, pygame.error):
+        return False
+
+
+def _two_lines(text: str, font: Any, width: int) -> list[str] | None:
+    """``text`` on two lines no wider than ``width`` px in ``font`` (after a ": " when that fits, else at the
+    most even space), or None when it needs more."""
+    if font is None or width <= 0:
+        return None
+    cuts = [i for i, ch in enumerate(text) if ch == " "]
+    if not cuts:
+        return None
+    colon = text.find(": ")
+    order = ([colon + 1] if colon > 0 else []) + sorted(cuts, key=lambda i: abs(len(text) / 2 - i))
+    for i in order:
+        lines = [text[:i].rstrip(), text[i:].strip()]
+        try:
+            if all(line and font.size(line)[0] <= width for line in lines):
+                return lines
+        except (AttributeError, TypeError, ValueError, pygame.error):
+            return None
+    return None

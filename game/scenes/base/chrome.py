@@ -70,6 +70,7 @@ class TableChrome:
         self.log_seen = 0
         self.log_lang = ""
         self.log_viewer: Any = object()
+        self.played: tuple[int, str] | None = None  # (the frozen state, the phase a replay showed in it)
 
     # ================================================================= log
     def sync_log(self, rebuild: bool = False) -> None:
@@ -83,6 +84,7 @@ class TableChrome:
         if rebuild or self.folder is None or self.log_lang != lang or upto < self.log_seen \
                 or self.log_viewer != viewer:
             panel.clear()
+            panel.title = t("game.log")
             self.folder = LogFolder(match.ruleset_id, lang)
             self.log_seen = 0
             self.log_lang = lang
@@ -102,6 +104,13 @@ class TableChrome:
                 row = self.folder.rows[-1]
                 _replace_last(panel, row.text, row.mark)
         self.log_seen = max(self.log_seen, upto)
+
+    def follow_language(self) -> None:
+        """Re-word the whole log when the language changed since it was written (every line is kept in each
+        language: ``LogLine.text_for``). Called before each drawing: the table also draws under a pause
+        overlay, where the settings screen changes the language without the table being on top."""
+        if self.log_lang and self.log_lang != self.host.lang:
+            self.sync_log(rebuild=True)
 
     def log_rows(self) -> list[Any]:
         """The rows the log shows (folded runs included), oldest first."""
@@ -200,6 +209,17 @@ class TableChrome:
                                   + [(t("common.cancel"), "cancel", True, None)])
         self.bar_override = True
 
+    def menu_rects(self) -> list[pygame.Rect]:
+        """The open choice menu over the table: a pending choice (its choices and Cancel) or the action bar's
+        column rising over the board (empty when neither shows); the guide keeps its bubble and outline off it."""
+        bar = self.action_bar
+        if not bar.buttons or not (self.host.can_act() or self.bar_override):
+            return []
+        if not (self.bar_override or bar.stacked):
+            return []
+        back = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
+        return [back.inflate(12, 12) if bar.stacked else back]
+
     # ================================================================= drawing
     def tracker_state(self, view: dict[str, Any]) -> dict[str, Any]:
         """What the tracker shows for ``view`` now: round, phases, current phase and the seat to act."""
@@ -211,10 +231,31 @@ class TableChrome:
         return {"phases": phases, "current": current if current in phases else None,
                 "round_label": host.round_label(view), "seat": host.match.to_act()}
 
-    def draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """The tracker as the driver shows it (the state before moves still animating)."""
+    def shown_tracker(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The tracker as the driver shows it (the state before moves still animating), with the phase the
+        animations are playing out (``playing_phase``: a replay of a later phase) as the current one; that
+        phase stays lit until those moves are released (no flicker back between two replays)."""
         host = self.host
-        state = host.driver.frozen or self.tracker_state(view)
+        frozen = host.driver.frozen
+        state = frozen or self.tracker_state(view)
+        if frozen is None:
+            self.played = None
+            return state
+        hook = getattr(host, "playing_phase", None)
+        playing = hook() if hook is not None else None
+        if playing is not None and playing in state["phases"]:
+            self.played = (id(frozen), playing)
+        elif self.played is not None and self.played[0] == id(frozen):
+            playing = self.played[1]
+        else:
+            self.played = None
+            return state
+        return dict(state, current=playing)
+
+    def draw_tracker(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The tracker as the driver shows it (``shown_tracker``)."""
+        host = self.host
+        state = self.shown_tracker(view)
         self.tracker.set(phases=state["phases"], current=state["current"], seat=host.driver.shown_seat(),
                          seat_name=host.tracker_actor_text(), round_label=state["round_label"])
         self.tracker.draw(surface)

@@ -113,6 +113,11 @@ class RulesetScene(TableWords, Scene):
         self.animator.viewer = self.viewer
         self.animator.feed(events)
 
+    def playing_phase(self) -> str | None:
+        """The phase (as ``phases`` words it) whose moves the animations are playing out now, when it is later
+        than the one the frozen tracker shows (a replay of Resolution); None by default."""
+        return None
+
     def guide_first(self, action: Action) -> Any | None:
         """The payload of a click the table needs before ``action``'s own region plays it (e.g. turning
         a chip to the face the action places), or None; the tutor and the hint outline that one first."""
@@ -264,6 +269,11 @@ class RulesetScene(TableWords, Scene):
                 out.append(rect)
         return out
 
+    def menu_rects(self) -> list[pygame.Rect]:
+        """Open menus over the table (a pending choice, the bar's column; scenes add their own): the guide's
+        bubble keeps off them and its outline of a card under one is not painted over it."""
+        return self.chrome.menu_rects()
+
     def sync_log(self, rebuild: bool = False) -> None:
         """Bring the log panel up to the lines released so far (rebuilt after undo or a language change)."""
         self.chrome.sync_log(rebuild)
@@ -402,6 +412,7 @@ class RulesetScene(TableWords, Scene):
         self._collect_regions(view)
         self._draw_tracker(surface, view)
         self.draw_board(surface, view)
+        self.chrome.follow_language()  # a language changed under a pause overlay: the log follows
         self.log_panel.draw(surface)
         self._draw_bar(surface)
         self.router.draw_highlights(surface)

@@ -46,6 +46,8 @@ HINT = _Marker("hint")
 
 BUBBLE_W = 330
 TEXT_PX = 16
+#: a bubble place's score for each rect the scene keeps clear that it covers (an open menu counts five)
+KEPT = 2_000
 
 
 class Guide:
@@ -309,16 +311,23 @@ class Guide:
             near = None
             for r in self.targets[:6]:
                 near = r.rect.copy() if near is None else near.union(r.rect)
-            self._place(box, near, board, canvas, text)
+            score = self._place(box, near, board, canvas, text)
+            wide = min(board.w - 20, width * 3 // 2)
+            if score >= KEPT and wide > width:  # nowhere clear of what the scene keeps: wider and shorter
+                block = uitext.fit_block(text, wide - 24, 260, TEXT_PX, 12)
+                other = pygame.Rect(0, 0, wide, len(block.lines) * gfx.line_height(block.size) + 20)
+                if self._place(other, near, board, canvas, text) < score:
+                    box = other
         self.bubble = box
         self.bubble_text = text
 
     def _place(self, box: pygame.Rect, near: pygame.Rect | None, board: pygame.Rect, canvas: pygame.Rect,
-               text: str | None = None, extra: int = 0) -> None:
+               text: str | None = None, extra: int = 0) -> float:
         """Put the bubble beside the targets (below, above, right, left), in an empty place the scene names
         (``tutor_free_areas``) or, for a step to read, at the board's foot, top or middle: the first place inside
-        the canvas that covers the fewest places to click (the targets themselves never), then the fewest things
-        to read (regions that cannot be clicked now, the scene's ``tutor_keep_clear`` rects)."""
+        the canvas that covers no target and no open menu (``menu_rects``), then none of the words the scene
+        keeps clear (``tutor_keep_clear``), then the fewest places to click and the fewest things to read.
+        Returns the place's score (``KEPT`` or more: it covers something kept clear, or worse)."""
         inner = canvas.inflate(-8, -8)
         spots: list[tuple[str, tuple[int, int]]] = []
         if near is not None:
@@ -333,7 +342,10 @@ class Guide:
                 sizes[len(spots)] = (area.w, len(block.lines) * gfx.line_height(block.size) + 20 + extra)
             spots.append(("midtop", area.midtop))
         spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),
-                  ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery))]
+                  ("midleft", (board.x + 16, board.centery)), ("midright", (board.right - 16, board.centery)),
+                  ("topleft", (board.x + 16, board.y + 16)), ("topright", (board.right - 16, board.y + 16)),
+                  ("bottomleft", (board.x + 16, board.bottom - 16)),
+                  ("bottomright", (board.right - 16, board.bottom - 16))]
         targets = [r.rect for r in self.targets[:12]]
         clickable = [r.rect for r in self.scene.router.regions
                      if r.legal and (actions_of(r.payload) or r.payload is ACK)]
@@ -343,6 +355,7 @@ class Guide:
                     and r.payload not in (HINT, TUTOR_LEAVE, TUTOR_NEXT)]
         keep = getattr(self.scene, "tutor_keep_clear", None)  # words the player reads now (a detail card)
         kept = keep() if keep is not None else []
+        menus = self.menu_rects()  # an open choice menu: never under the bubble
         best: tuple[float, int] | None = None
         best_at: tuple[str, tuple[int, int]] = spots[0]
         size = box.size
@@ -352,15 +365,23 @@ class Guide:
             box.clamp_ip(inner)
             if any(box.colliderect(t_) for t_ in targets):
                 score = 10_000
-            else:
+            elif any(box.colliderect(m) for m in menus):
+                score = 5 * KEPT
+            else:  # what the scene keeps clear before any number of places to click (a few dozen at most)
                 score = (sum(1 for c in clickable if box.colliderect(c)) * 40
                          + sum(1 for c in readable if box.colliderect(c)) * 3
-                         + sum(8 * _share(box, c) for c in kept) + order)
+                         + sum(KEPT + 8 * _share(box, c) for c in kept if box.colliderect(c)) + order)
             if best is None or (score, order) < best:
                 best, best_at = (score, order), (anchor, pos)
         box.size = sizes.get(best[1] if best is not None else 0, size)
         setattr(box, best_at[0], best_at[1])
         box.clamp_ip(inner)
+        return best[0] if best is not None else 0.0
+
+    def menu_rects(self) -> list[pygame.Rect]:
+        """The scene's open menus (``menu_rects``): the bubble keeps off them, the outline is not painted over."""
+        menus = getattr(self.scene, "menu_rects", None)
+        return [pygame.Rect(m) for m in menus()] if menus is not None else []
 
     def draw(self, surface: pygame.Surface) -> None:
         """Outline the targets, draw the bubble, Next, "Leave tutorial" and the hint button."""
@@ -368,8 +389,15 @@ class Guide:
         self.texts.begin()
         hovered = self.scene.router.hovered
         hkey = hovered.key if hovered is not None else None
+        menus = self.menu_rects()
+        clip = surface.get_clip()
         for r in self.targets[:6]:
-            gfx.highlight(surface, r.rect.inflate(6, 6), pal.accent, 4, 8)
+            outline = r.rect.inflate(6, 6)
+            holes = [m for m in menus if not m.contains(r.rect)]  # a card under an open menu: not over it
+            for part in _outside(outline.inflate(12, 12), holes):
+                surface.set_clip(part.clip(clip))
+                gfx.highlight(surface, outline, pal.accent, 4, 8)
+            surface.set_clip(clip)
         if self.hint_rect is not None:
             label = self.labels[0]
             Button(self.hint_rect, label, HINT, self.scene.can_act(), None, self.button_px).draw(surface, hkey == "hint")
@@ -393,6 +421,25 @@ class Guide:
     def text_problems(self) -> list[str]:
         """Guide text cut or outside its box in the last drawing."""
         return self.texts.problems()
+
+
+def _outside(area: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``area`` less the ``holes``, as rects that do not overlap (the whole area when no hole touches it)."""
+    parts = [area]
+    for hole in holes:
+        out: list[pygame.Rect] = []
+        for p in parts:
+            cut = p.clip(hole)
+            if cut.w <= 0 or cut.h <= 0:
+                out.append(p)
+                continue
+            out += [r for r in (pygame.Rect(p.x, p.y, p.w, cut.y - p.y),                   # above the hole
+                                pygame.Rect(p.x, cut.bottom, p.w, p.bottom - cut.bottom),  # below it
+                                pygame.Rect(p.x, cut.y, cut.x - p.x, cut.h),               # left of it
+                                pygame.Rect(cut.right, cut.y, p.right - cut.right, cut.h))  # right of it
+                    if r.w > 0 and r.h > 0]
+        parts = out
+    return parts
 
 
 def _share(box: pygame.Rect, rect: pygame.Rect) -> float:

@@ -161,11 +161,16 @@ class DungeonScene(PaneHost, RulesetScene):
 
     def phase_text(self, view: dict[str, Any]) -> str | None:
         """The current phase in words (Resolution and Village while they are replayed)."""
+        return self.playing_phase() or self.words.phase_name(self.dview.phase)
+
+    def playing_phase(self) -> str | None:
+        """Resolution or Village while their replay plays (the tracker names it although the state it shows
+        is still the one before the last Dungeon move); None otherwise."""
         if self.village.lines is not None:
             return t("dscene.phase.village")
         if self.resolution.replay is not None:
             return t("dscene.phase.resolution")
-        return self.words.phase_name(self.dview.phase)
+        return None
 
     # ================================================================= frame
     def update(self, dt: float) -> None:

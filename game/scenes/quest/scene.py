@@ -29,7 +29,7 @@ from game.engine.i18n import has, t
 from game.scenes.base import RulesetScene
 from game.scenes.base.pane import PaneHost
 from game.scenes.quest import cards as art
-from game.scenes.quest.layout import BOARD, Layout
+from game.scenes.quest.layout import BAND, BOARD, Layout
 
 #: actions the bar names with a short word of ours (the rules' sentence is their tooltip)
 BAR_WORDS = ("pass", "done", "keep", "mulligan", "no_defender", "resolve", "end_attacks")
@@ -410,6 +410,14 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
     def text_problems(self, overlaps: bool = True) -> list[str]:
         """Text of the last frame outside its box (or on another line's box)."""
         return uitext.problems(self.drawn_texts(), overlaps)
+
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track and
+        the player's own characters (whom the menu's lines name): the words the player chooses by, which the
+        guide's bubble covered beside the menu."""
+        if not self.menu_rects():
+            return []
+        return [BAND.copy(), self.L.phases.copy(), self.L.char_row.copy()]
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """While a character is dragged, the quest card says what dropping there does."""
