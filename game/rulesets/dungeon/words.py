@@ -182,6 +182,8 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
         if k == "FloorFinished":
             return t("event.floor_finished", lang, who=who, floor=d["floor"])
         if k == "Stopped":
+            if d.get("reason", "chose") == "chose":
+                return None  # the stop action's own line already says "<who> stops on floor <n>"
             return t(f"event.stopped_{d.get('reason', 'chose')}", lang, who=who, floor=d["floor"])
         if k == "Hit":
             f, s = _where(d.get("target"))

@@ -26,3 +26,21 @@ def test_event_lines_belong_to_the_seat_the_event_names() -> None:
                 checked += 1
                 crossed += seat != entry.seat
     assert checked and crossed, "the game had lines about the other seat set off by an action"
+
+
+def test_a_chosen_stop_is_logged_once() -> None:
+    """Choosing to stop wrote "<who> stops on floor 2" twice (the action's line and the Stopped event's)."""
+    m = Match.new("dungeon", get_level("dungeon", "tutorial"), ["Ana", "Bea"], 3)
+    rng = Rng(5)
+    stops = 0
+    while m.to_act() is not None and len(m.history) < 600:
+        legal = m.legal_actions()
+        stop = [a for a in legal if a.kind == "stop"]
+        m.apply(stop[0] if stop and rng.random() < 0.5 else rng.choice(legal))
+        entry = m.history[-1]
+        if entry.action.kind != "stop":
+            continue
+        stops += 1
+        texts = [ln.text_for(None, "en") for ln in m.log if ln.index == entry.index and ln.text_for(None, "en")]
+        assert sum("stops on floor" in x for x in texts) == 1, texts
+    assert stops, "the game had a chosen stop"
