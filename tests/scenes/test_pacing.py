@@ -232,3 +232,33 @@ def test_a_players_own_pass_in_a_quest_window_is_not_called_an_automatic_end_of_
                 "the player's own pass is followed by a pause that says the rules passed for them"
     assert explicit_passes >= 3, "the game went through several action windows"
     assert pauses == [], "a solo player is never paused: they act next and the log shows what passed"
+
+
+def test_a_pause_inside_a_turn_neither_says_nor_asks_end_turn(app: Any, monkeypatch: Any) -> None:
+    """Seen in the sanctuary tutorial (it normal): after a duel challenge with no Will left, the pause said
+    "Player 1 cannot play anything more: the turn ends" with an "End turn" button while the opponent could
+    still answer and Combat followed in the same turn (three "End turn" pauses a turn). With no turn ended
+    in its events the pause says who may still answer and its button says "Continue"."""
+    from game.engine.i18n import t
+    from game.engine.levels import get_level
+    from game.scenes.base import hint as hintmod
+    from tests.scenes.test_tutor_play import HINT, default_seats, follow_the_outline
+
+    monkeypatch.setattr(hintmod.HintService, "budget", HINT.replace(iterations=12))
+    scene = open_game(app, "sanctuary", get_level("sanctuary", "tutorial"), default_seats("sanctuary"), 7)
+    seen: list[tuple[str, str, int, int]] = []
+
+    def window_pause() -> bool:
+        ack = scene.driver.ack
+        st = scene.match.state
+        if ack is not None and (not seen or seen[-1][:2] != (ack.label, ack.summary)):
+            seen.append((ack.label, ack.summary, st.turn, st.active))
+        return ack is not None and ack.label == t("game.ack.go_on")
+
+    follow_the_outline(app, scene, 150, until=window_pause)
+    windows = [s for s in seen if s[0] == t("game.ack.go_on")]
+    assert windows, f"a pause inside Ana's turn came (pauses seen: {seen})"
+    label, summary, turn, active = windows[0]
+    assert active == 0, "it is still Ana's turn"
+    assert summary == t("game.ack.auto_pass_window", name=scene.seat_name(0), other=scene.seat_name(1))
+    assert summary != t("game.ack.auto_pass", name=scene.seat_name(0)) and label != t("game.end_turn")

@@ -263,3 +263,18 @@ def test_action_bar_keeps_a_row_when_it_fits_or_there_is_no_room_above():
     assert not row.stacked
     top = ActionBar((100, 0, 600, 40), [(f"A rather long action label {i}", i) for i in range(8)])
     assert not top.stacked and all(b.rect.top == 0 for b in top.buttons)
+
+
+def test_action_bar_lays_many_choices_in_columns_when_one_column_has_no_room_above():
+    """Sanctuary's prompt bar (mid-window, 340 px wide): an ability with six targets and Cancel shrank into
+    seven 40 px slivers with unreadable, overlapping labels. The choices rise as two columns instead."""
+    labels = [f"Player 1 uses Throne of Heartwood: Sap Surge on Thorn Sentinel {i}" for i in range(6)] + ["Cancel"]
+    bar = ActionBar((680, 263, 340, 40), [(x, i) for i, x in enumerate(labels)], size=18)
+    rects = [b.rect for b in bar.buttons]
+    assert len(rects) == 7 and bar.stacked
+    assert all(r.w >= 180 for r in rects), "every choice stays wide enough to read"
+    assert all(r.left >= 0 and r.top >= 0 and r.right <= 1020 for r in rects)
+    assert max(r.bottom for r in rects) == 303, "the last row sits on the bar itself"
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "no two overlap"
+    assert [b.payload for b in bar.buttons] == list(range(7)), "in reading order"
+    assert rects[-1].right == 1020, "Cancel keeps the bar's right edge"

@@ -342,6 +342,8 @@ class DungeonState(FlowGame, Record, GameState):
             reason = "target_reached" if self.winners else "target_missed"
         else:
             reason = "most_vp" if len(self.winners) == 1 else "shared"
+            if len(self.winners) == 1 and sum(p.vp == self.players[self.winners[0]].vp for p in self.players) > 1:
+                reason = "more_gold"  # tied on Valor: the gold broke the tie
         return Result(tuple(self.winners), tuple(float(p.vp) for p in self.players), reason)
 
     # --- information -----------------------------------------------------------------------------

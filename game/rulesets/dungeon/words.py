@@ -182,6 +182,8 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
         if k == "FloorFinished":
             return t("event.floor_finished", lang, who=who, floor=d["floor"])
         if k == "Stopped":
+            if d.get("reason", "chose") == "chose":
+                return None  # the stop action's own line already says "<who> stops on floor <n>"
             return t(f"event.stopped_{d.get('reason', 'chose')}", lang, who=who, floor=d["floor"])
         if k == "Hit":
             f, s = _where(d.get("target"))
@@ -191,17 +193,17 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
             return t("event.defeated", lang, who=who, monster=st.name(d.get("monster"), lang),
                      vp=d.get("vp", 0), xp=d.get("xp", 0))
         if k == "MonsterAttacked":
-            return t("event.attacked", lang, who=who, monster=st.name(d.get("monster"), lang),
-                     count=d.get("damage", 0), blocked=d.get("blocked", 0))
+            return t("event.monster_hits", lang, who=who, monster=st.name(d.get("monster"), lang),
+                     damage=d.get("damage", 0), blocked=d.get("blocked", 0), count=d.get("damage", 0))
         if k == "TrapSprung":
-            return t("event.trap", lang, who=who, trap=st.name(d.get("trap"), lang), count=d.get("damage", 0))
+            return t("event.trap_hits", lang, who=who, trap=st.name(d.get("trap"), lang), count=d.get("damage", 0))
         if k == "TrapDisarmed":
             return t("event.trap_disarmed", lang, who=who, trap=st.name(d.get("trap"), lang))
         if k == "ChestOpened":
             return t("event.chest_opened", lang, who=who, chest=st.name(d.get("chest"), lang),
                      gold=d.get("gold", 0), vp=d.get("vp", 0))
         if k == "ChestTrapped":
-            return t("event.chest_trapped", lang, who=who, chest=st.name(d.get("chest"), lang),
+            return t("event.chest_trap_springs", lang, who=who, chest=st.name(d.get("chest"), lang),
                      damage=d.get("damage", 0))
         if k == "GoldFound":
             return t("event.gold", lang, who=who, token=st.name(d.get("token"), lang), gold=d.get("gold", 0))
@@ -215,7 +217,7 @@ def describe_event(st: "DungeonState", ev: Event, lang: str = "en") -> str | Non
             return t("event.rewarded", lang, who=who, token=st.name(d.get("token"), lang),
                      vp=d.get("vp", 0), xp=d.get("xp", 0))
         if k == "HeroHurt":
-            return t("event.hurt", lang, who=who, token=st.name(d.get("token"), lang), count=d.get("damage", 0))
+            return t("event.hurt_by", lang, who=who, token=st.name(d.get("token"), lang), count=d.get("damage", 0))
         if k == "KnockedOut":
             return t("event.knocked_out", lang, who=who, gold=d.get("gold_lost", 0))
         if k == "Resolved":

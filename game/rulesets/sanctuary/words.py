@@ -64,9 +64,10 @@ class Words:
                 return t("sanctuary.event.turn", lang, n=d.get("turn"), who=self.actor_name(d.get("seat")))
             return t("sanctuary.event.phase", lang, phase=t(f"sanctuary.phase.{d.get('phase')}", lang))
         if k == "DamageDealt":
-            return t("sanctuary.event.damage", lang, target=self.name(d.get("target"), lang), n=d.get("amount"))
+            return t("sanctuary.event.damage_taken", lang, target=self.name(d.get("target"), lang),
+                     n=d.get("amount"))
         if k == "Destroyed":
-            return t("sanctuary.event.destroyed", lang, card=self.name(d.get("card"), lang))
+            return t("sanctuary.event.card_destroyed", lang, card=self.name(d.get("card"), lang))
         if k == "DuelEnded":
             if d.get("winner"):
                 return t("sanctuary.event.duel_won", lang, card=self.name(d.get("winner"), lang))

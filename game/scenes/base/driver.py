@@ -258,6 +258,11 @@ class MatchDriver:
             return None  # the same player acts next: the log shows the passes, nothing happened unseen
         if passed:
             who = self.seat_name(passed[-1])
+            if turn_no == 0 and boundary is None and not handover and nxt is not None and nxt != passed[-1]:
+                # no turn ended in these events (sanctuary's duel: the other seat may answer first): the pause
+                # neither says "the turn ends" nor asks for "End turn" (it did so three times a turn)
+                return Ack(t("game.ack.go_on"), t(self._ack_key("auto_pass_window"), name=who,
+                                                  other=self.seat_name(nxt)), seat=passed[-1])
             # the passes of one turn (its phases, one after another) are one "cannot play anything more"
             summary = t(self._ack_key("auto_pass"), name=who) if len(turns) <= 1 else \
                 t(self._ack_key("auto_passes"), name=who, n=len(turns))

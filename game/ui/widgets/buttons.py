@@ -68,6 +68,8 @@ class Button:
 STACK_WHEN_SHRUNK_BY = 1.5
 #: the widest a stacked column grows (pixels)
 STACK_MAX_W = 560
+#: the narrowest column of a grid of choices (pixels); narrower, the bar keeps its row
+GRID_MIN_W = 180
 
 
 class ActionBar:
@@ -96,9 +98,13 @@ class ActionBar:
         widths = [min(self.max_button, gfx.text_size(s[0], self.size, s[4])[0] + 36) for s in specs]
         total = sum(widths) + self.gap * (len(widths) - 1)
         column_top = self.rect.y - (len(specs) - 1) * (h + self.gap // 2)
-        if len(specs) > 1 and total > self.rect.w * STACK_WHEN_SHRUNK_BY and column_top >= 4:
-            self._stack(specs, [gfx.text_size(s[0], self.size, s[4])[0] + 36 for s in specs])
-            return
+        if len(specs) > 1 and total > self.rect.w * STACK_WHEN_SHRUNK_BY:
+            natural = [gfx.text_size(s[0], self.size, s[4])[0] + 36 for s in specs]
+            if column_top >= 4:
+                self._stack(specs, natural)
+                return
+            if self._grid(specs, natural):  # no room for one column: two or three side by side
+                return
         if total > self.rect.w:  # shrink evenly to fit
             scale = (self.rect.w - self.gap * (len(widths) - 1)) / max(1, sum(widths))
             widths = [max(40, int(w * scale)) for w in widths]
@@ -125,10 +131,35 @@ class ActionBar:
             y -= h + self.gap // 2
         self.buttons.reverse()
 
+    def _grid(self, specs: list[tuple[str, Any, bool, str | None, bool]], widths: list[int]) -> bool:
+        """Too many choices for one column above the bar: columns side by side, rows rising from the bar.
+
+        Sanctuary's prompt bar sits mid-window: seven "uses <ability> on <card>" choices shrank into 40 px
+        slivers there. Returns False (the caller keeps a row) when even three columns do not fit above.
+        """
+        h, gap, n = self.rect.h, self.gap, len(specs)
+        for cols in (2, 3):
+            rows = -(-n // cols)
+            top = self.rect.y - (rows - 1) * (h + gap // 2)
+            cw = min(max(widths), STACK_MAX_W, (self.rect.right - 4 - (cols - 1) * gap) // cols)
+            if top < 4 or cw < GRID_MIN_W:
+                continue
+            left = self.rect.right - cols * cw - (cols - 1) * gap
+            short = rows * cols - n  # the last row (on the bar) has fewer: they keep the bar's right edge
+            for i, (label, payload, enabled, tooltip, primary) in enumerate(specs):
+                row, col = divmod(i, cols)
+                col += short if row == rows - 1 else 0
+                x = left + col * (cw + gap)
+                y = top + row * (h + gap // 2)
+                self.buttons.append(Button(pygame.Rect(x, y, cw, h), label, payload, enabled, tooltip, self.size,
+                                           primary))
+            return True
+        return False
+
     @property
     def stacked(self) -> bool:
-        """True when the buttons are laid out as a column (see ``_stack``)."""
-        return len(self.buttons) > 1 and self.buttons[0].rect.x == self.buttons[1].rect.x
+        """True when the buttons are laid out in rows over other panes (a column, ``_stack``, or ``_grid``)."""
+        return len(self.buttons) > 1 and len({b.rect.y for b in self.buttons}) > 1
 
     def register(self, router: InputRouter) -> None:
         """Register every button's region."""

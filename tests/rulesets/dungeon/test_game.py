@@ -309,3 +309,19 @@ def test_from_json_revalidates_a_level_edited_in_place():
     old["level"]["rounds"] = "many"
     with pytest.raises(StateError, match="rounds"):
         RULESET.from_json(old)
+
+
+def test_rules_a_win_on_the_gold_tie_break_says_so():
+    level = make_level([card(f"e{i}", ONE) for i in range(1, 5)], bags=[["sword_coin"], ["sword_coin"]], rounds=1)
+    st = new(level, seats=2)
+    _finish_round(st)
+    assert st.phase == "over"
+    st.players[0].vp, st.players[1].vp = 7, 7
+    st.players[0].gold, st.players[1].gold = 14, 1
+    st.winners = winners_of(st)
+    res = st.result()
+    assert res is not None and res.winners == (0,) and res.reason == "more_gold"
+    st.players[1].vp = 6
+    st.winners = winners_of(st)
+    assert st.result().reason == "most_vp"
+    assert "gold" in i18n.t("dungeon.result.more_gold", "en") and "oro" in i18n.t("dungeon.result.more_gold", "es")

@@ -27,12 +27,12 @@ def test_issue15_6_one_point_of_damage_is_singular_in_italian_in_every_ruleset()
     """Every log line about damage taken or removed agrees with its number in Italian ("1 danno")."""
     from game.engine.i18n import t
 
-    one = [t("dungeon.event.hurt", "it", who="Ana", token="Trappola", count=1),
+    one = [t("dungeon.event.hurt_by", "it", who="Ana", token="Trappola", count=1),
            t("sanctuary.event.damage", "it", target="Ana", n=1),
            t("skirmish.event.damage", "it", who="Ana", amount=1, count=1),
            t("skirmish.event.healed", "it", who="Ana", amount=1, count=1)]
     assert all("1 danno" in line for line in one), one
-    two = [t("dungeon.event.hurt", "it", who="Ana", token="Trappola", count=2),
+    two = [t("dungeon.event.hurt_by", "it", who="Ana", token="Trappola", count=2),
            t("sanctuary.event.damage", "it", target="Ana", n=2),
            t("skirmish.event.damage", "it", who="Ana", amount=2, count=2)]
     assert all("2 danni" in line for line in two), two

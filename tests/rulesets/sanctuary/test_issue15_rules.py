@@ -91,3 +91,18 @@ def test_issue15_11_rules_text_says_when_combats_window_opens():
     assert "blockers are declared, before any combat damage" in combat["en"]
     assert "bloqueadores, antes de cualquier daño" in combat["es"]
     assert "bloccanti, prima di qualsiasi danno" in combat["it"]
+
+
+def test_issue15_6_damage_and_destruction_lines_agree_in_every_language():
+    """Seen in the sanctuary tutorial (it): "Pescatrice di Perle subisce 1 danni" and "Anguilla della Risacca è
+    distrutto" (a feminine card with a masculine participle; Spanish said "es destruido" the same way)."""
+    from game.engine.protocol import Event
+
+    st = started()
+    cid = st.players[1].hand[0]
+    one = st.describe_event(Event("DamageDealt", {"target": cid, "amount": 1}), "it")
+    three = st.describe_event(Event("DamageDealt", {"target": cid, "amount": 3}), "it")
+    assert one is not None and one.endswith("subisce 1 danno") and three is not None and three.endswith("3 danni")
+    for lang, gendered in (("it", ("distrutto", "distrutta")), ("es", ("destruido", "destruida"))):
+        line = st.describe_event(Event("Destroyed", {"card": cid}), lang)
+        assert line and st.name(cid, lang) in line and not any(w in line for w in gendered), line

@@ -226,3 +226,35 @@ def test_issue15_watching_a_bots_map_choice_is_not_asked_of_the_player(app: Any)
         village._draw_map_choice(pygame.Surface((1280, 720)), seat, card)
         texts = [r.text for r in village.drawn()]
         assert t(want) in texts and t(other) not in texts, (seat, texts)
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "en"])
+def test_issue15_the_tutorials_first_round_hints_read_large_at_huge_text(app: Any, restore: Any, lang: str) -> None:
+    """Played in the real window (es huge): the tutorial's "What now" hints for the map, the placing and a full
+    floor were so long that the box shrank them to its 12 px floor, smaller than normal text, while the table
+    around them was huge. Each is whole, at a size larger than normal text's 15 px."""
+    from game.engine.i18n import localize
+    from game.engine.levels import get_level
+    from game.engine.protocol import SeatSpec
+
+    hints = {h.status: h.text for h in get_level("dungeon", "tutorial").model.hints if h.round == 1}
+    scene = start(app, "tutorial", [SeatSpec("Ana"), SeatSpec("Robo", "bot", "random")], 3)
+    _switch(app, "huge", lang)
+    checked: set[str] = set()
+    for _ in range(40):
+        frames(app, 3)
+        st = scene.match.state
+        if scene.match.to_act() != 0:
+            break
+        status = str(st.players[0].status.value if hasattr(st.players[0].status, "value") else st.players[0].status)
+        if status in hints and status not in checked:
+            box = scene.hand.spots()["hint"]
+            body = [r for r in pane_texts(scene, "whatnow") if box.contains(r.box) and r.text != t("dscene.what_now")]
+            assert len(body) == 1 and not body[0].cut and not scene.whatnow.truncated, (lang, status)
+            assert _flat(localize(hints[status], lang)) in _flat(body[0].text), (lang, status, body[0].text)
+            assert body[0].size * gfx.text_scale() > 15, (lang, status, body[0].size)
+            checked.add(status)
+        legal = scene.match.legal_actions()
+        pick = next((a for a in legal if a.kind == "continue"), legal[0])
+        scene.act(pick)
+    assert {"map", "draw", "place", "floor_done"} <= checked, checked
