@@ -38,6 +38,8 @@ def effect_text(effect: Any, lang: str = "en", names: dict[str, Any] | None = No
     if verb == "boost" and effect.when == "attached":
         key = "quest.verb.boost_attached"
     text = t(key, lang, **kw).strip()
+    if getattr(effect, "who", None) == "controller" and text.startswith(f"{kw['who']}: "):
+        text = text[len(kw["who"]) + 2:]  # "you: draw 2 cards" reads "draw 2 cards", said to the card's player
     when = effect.when
     text = text if when in _PLAIN_WHENS else t(f"quest.when.{when}", lang) + text
     return contract_articles(text, lang)  # "a {target}" before "el personaje vinculado" reads "al personaje"

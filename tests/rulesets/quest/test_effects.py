@@ -119,3 +119,18 @@ def test_damage_character_defender_and_random() -> None:
     ev = run(st, None, None, effect="damage_character", amount=1, target="random_hero")
     assert sum(st.table[h].damage for h in st.players[0].heroes) == 3
     assert any(e.kind == "RandomPick" and e.random for e in ev)
+
+
+def test_issue15_6_an_effect_for_the_cards_player_is_said_to_them() -> None:
+    """"tu: riduce la minaccia di 2" read like a label: an effect for the card's own player is an instruction
+    ("reduce threat by 2", "reduce la amenaza en 2", "riduci la minaccia di 2"); another player keeps the name."""
+    from game.rulesets.quest.effects import Draw, ReduceThreat
+    from game.rulesets.quest.text import effect_text
+
+    mine = ReduceThreat(effect="reduce_threat", amount=2)
+    assert effect_text(mine, "en") == "reduce threat by 2"
+    assert effect_text(mine, "es") == "reduce la amenaza en 2"
+    assert effect_text(mine, "it") == "riduci la minaccia di 2"
+    assert effect_text(Draw(effect="draw", amount=1), "it") == "pesca 1 carta"
+    everyone = ReduceThreat(effect="reduce_threat", amount=1, who="each_player")
+    assert effect_text(everyone, "es") == "cada jugador: reduce la amenaza en 1"
