@@ -54,6 +54,15 @@ from game.ui.cards.hand import NamedFan
 from game.ui.payload import Ref
 
 
+def _keep_clear_beside_a_menu(scene: Any) -> list[pygame.Rect]:
+    """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track and the
+    player's own characters (whom the menu's lines name): the words the player chooses by, which the guide's
+    bubble covered beside the menu."""
+    if not scene.menu_rects():
+        return []
+    return [BAND.copy(), scene.L.phases.copy(), scene.L.char_row.copy()]
+
+
 class QuestScene(TrackWords, PaneHost, RulesetScene):
     """The quest card table: driver + chrome (the base) + the table's panes."""
 
@@ -411,13 +420,7 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         """Text of the last frame outside its box (or on another line's box)."""
         return uitext.problems(self.drawn_texts(), overlaps)
 
-    def tutor_keep_clear(self) -> list[pygame.Rect]:
-        """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track and
-        the player's own characters (whom the menu's lines name): the words the player chooses by, which the
-        guide's bubble covered beside the menu."""
-        if not self.menu_rects():
-            return []
-        return [BAND.copy(), self.L.phases.copy(), self.L.char_row.copy()]
+    tutor_keep_clear = _keep_clear_beside_a_menu  # the guide's bubble keeps off these
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """While a character is dragged, the quest card says what dropping there does."""
