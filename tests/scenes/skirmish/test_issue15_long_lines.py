@@ -148,3 +148,30 @@ def test_issue15_several_deciders_get_a_heading_each_not_a_prefix_per_row(make_a
     drawn = [r.text for r in scene.menu.drawn()]
     assert all(h in drawn for h in heads), "each heading is drawn whole"
     assert scene.text_problems() == []
+
+
+def test_issue15_a_resolved_long_entry_leaves_on_its_lines(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resolved entry slides off the chain as it stood: a long one on its lines, not cut ("Giovane gnarl 1:
+    Equipaggiare (Accetta arruggini…" at Italian huge text)."""
+    import pygame
+
+    from game.scenes.skirmish.panes.chain import Ghost
+    from game.scenes.skirmish.panes.chain import gfx as chain_gfx
+    from tests.scenes.skirmish.conftest import start
+
+    app = make_app("it", "huge", bot_pace=60.0)
+    scene = start(app, "tutorial")
+    frames(app, 2)
+    text = "Giovane gnarl 1: Equipaggiare (Accetta arrugginita) » Giovane gnarl 1 (mano destra)"
+    scene.chain.ghosts = [Ghost(text, 0)]
+    seen: list[str] = []
+    original = chain_gfx.text
+
+    def record(surface: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(words)
+        return original(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(chain_gfx, "text", record)
+    scene.chain.draw_ghosts(pygame.Surface((1280, 720)), scene.sview)
+    assert len(seen) >= 2 and not any(x.endswith("…") for x in seen), seen
+    assert " ".join(seen) == text
