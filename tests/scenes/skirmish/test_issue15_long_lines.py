@@ -175,3 +175,32 @@ def test_issue15_a_resolved_long_entry_leaves_on_its_lines(make_app: Any, monkey
     scene.chain.draw_ghosts(pygame.Surface((1280, 720)), scene.sview)
     assert len(seen) >= 2 and not any(x.endswith("…") for x in seen), seen
     assert " ".join(seen) == text
+
+
+def test_issue15_part_chips_show_a_shorter_abbreviation_not_a_cut_one(make_app: Any) -> None:
+    """The four-armed bodies' narrow chips at Spanish huge text read "M…": an abbreviation too wide for its chip
+    drops letters ("MS", "M"), the part's whole name is on the chip's hover."""
+    from game.engine.levels import get_level
+    from game.engine.match import Match
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    app = make_app("es", "huge", bot_pace=60.0)
+    app.push(MenuScene(app))
+    m = Match.new("skirmish", get_level("skirmish", "04_forge_below"), [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")],
+                  10)
+    scene = open_match(app, m)
+    rng = Rng(0)
+    labels: list[str] = []
+    for _ in range(120):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if m.state.decision() is not None and m.state.decision()["type"] != "advantage":
+            scene.driver.invalidate()
+            frames(app, 1)
+            chips = list(scene.arena.chip_rects.values())
+            labels += [r.text for r in scene.arena.drawn() if r.box.w <= 44 and any(c.contains(r.box) for c in chips)]
+        m.apply(legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
+    assert labels, "the chips' labels were drawn"
+    assert sorted({x for x in labels if x.endswith("…")}) == []
