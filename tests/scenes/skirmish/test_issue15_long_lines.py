@@ -148,3 +148,59 @@ def test_issue15_several_deciders_get_a_heading_each_not_a_prefix_per_row(make_a
     drawn = [r.text for r in scene.menu.drawn()]
     assert all(h in drawn for h in heads), "each heading is drawn whole"
     assert scene.text_problems() == []
+
+
+def test_issue15_a_resolved_long_entry_leaves_on_its_lines(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resolved entry slides off the chain as it stood: a long one on its lines, not cut ("Giovane gnarl 1:
+    Equipaggiare (Accetta arruggini…" at Italian huge text)."""
+    import pygame
+
+    from game.scenes.skirmish.panes.chain import Ghost
+    from game.scenes.skirmish.panes.chain import gfx as chain_gfx
+    from tests.scenes.skirmish.conftest import start
+
+    app = make_app("it", "huge", bot_pace=60.0)
+    scene = start(app, "tutorial")
+    frames(app, 2)
+    text = "Giovane gnarl 1: Equipaggiare (Accetta arrugginita) » Giovane gnarl 1 (mano destra)"
+    scene.chain.ghosts = [Ghost(text, 0)]
+    seen: list[str] = []
+    original = chain_gfx.text
+
+    def record(surface: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(words)
+        return original(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(chain_gfx, "text", record)
+    scene.chain.draw_ghosts(pygame.Surface((1280, 720)), scene.sview)
+    assert len(seen) >= 2 and not any(x.endswith("…") for x in seen), seen
+    assert " ".join(seen) == text
+
+
+def test_issue15_part_chips_show_a_shorter_abbreviation_not_a_cut_one(make_app: Any) -> None:
+    """The four-armed bodies' narrow chips at Spanish huge text read "M…": an abbreviation too wide for its chip
+    drops letters ("MS", "M"), the part's whole name is on the chip's hover."""
+    from game.engine.levels import get_level
+    from game.engine.match import Match
+    from game.scenes.menu import MenuScene
+    from game.scenes.play import open_match
+
+    app = make_app("es", "huge", bot_pace=60.0)
+    app.push(MenuScene(app))
+    m = Match.new("skirmish", get_level("skirmish", "04_forge_below"), [SeatSpec("Ana"), SeatSpec("Dark", "bot", "random")],
+                  10)
+    scene = open_match(app, m)
+    rng = Rng(0)
+    labels: list[str] = []
+    for _ in range(120):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if m.state.decision() is not None and m.state.decision()["type"] != "advantage":
+            scene.driver.invalidate()
+            frames(app, 1)
+            chips = list(scene.arena.chip_rects.values())
+            labels += [r.text for r in scene.arena.drawn() if r.box.w <= 44 and any(c.contains(r.box) for c in chips)]
+        m.apply(legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
+    assert labels, "the chips' labels were drawn"
+    assert sorted({x for x in labels if x.endswith("…")}) == []

@@ -195,6 +195,8 @@ class CardPainter:
             elif p.holds is not None:  # a narrow one: a bar along its bottom
                 gfx.rounded_rect(surface, pygame.Rect(r.x + 3, r.bottom - 5, r.w - 6, 3), (120, 90, 50), 1)
                 box = pygame.Rect(r.x + 2, r.y, r.w - 4, r.h - 4)
+            while len(label) > 1 and uitext.fit_line(label, box.w, 11, 6, bold=True, height=box.h).cut:
+                label = label[:-1]  # an abbreviation too wide for its chip is shorter, never "M…" (whole on hover)
             self.line(surface, label, box, 11, ink, "center", bold=True, minimum=6)
         zone = self.pack_zone.get(c.id)
         if zone is not None:

@@ -172,12 +172,23 @@ class ChainPane(SkirmishPane):
         head, slot = self.metrics()
         centre = self.geo.centre
         rect = pygame.Rect(centre.x, self.menu.bottom(view) + 4, centre.w, 150)
+        lh = gfx.line_height(ENTRY_SIZE)
         for g in self.ghosts:
-            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + head + 2 - g.lift, rect.w - 16 - 4 * g.slot, slot)
+            w = rect.w - 16 - 4 * g.slot
+            one = uitext.fit_line(g.text, w - 16, 11, 10)
+            # a long entry leaves on its lines, as it stood (issue 15: "Giovane gnarl 1: Equipaggiare (Accetta…")
+            lines = gfx.wrap(g.text, ENTRY_SIZE, w - 16)[:MAX_LINES] if one.cut else [g.text]
+            r = pygame.Rect(rect.x + 8 + 4 * g.slot, rect.y + head + 2 - g.lift, w, slot + (len(lines) - 1) * lh)
             tmp = pygame.Surface(r.size, pygame.SRCALPHA)
             gfx.rounded_rect(tmp, tmp.get_rect(), pal.panel, 5)
-            size = line_size(g.text, pygame.Rect(0, 0, r.w - 16, r.h), 11, 10)
-            gfx.text(tmp, uitext.ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
+            if len(lines) == 1:
+                size = line_size(g.text, pygame.Rect(0, 0, r.w - 16, r.h), 11, 10)
+                gfx.text(tmp, uitext.ellipsize(g.text, r.w - 16, size), (8, r.h / 2), size, pal.ink, "midleft")
+            else:
+                y0 = (r.h - lh * len(lines)) // 2
+                for k, text in enumerate(lines):
+                    gfx.text(tmp, uitext.ellipsize(text, r.w - 16, ENTRY_SIZE), (8, y0 + k * lh + lh / 2), ENTRY_SIZE,
+                             pal.ink, "midleft")
             tmp.set_alpha(int(255 * max(0.0, g.alpha)))
             surface.blit(tmp, r.topleft)
 
