@@ -274,7 +274,7 @@ class MatchDriver:
             return Ack(t("game.pass_to", name=self.seat_name(nxt)), line, handover=True)
         else:
             return None
-        return Ack(self.ack_button(), summary, handover=handover, split=self._line_of(events, boundary, start),
+        return Ack(self.ack_button(), summary, handover=handover, split=line_of(self.match, events, boundary, start),
                    seat=passed[-1] if passed else ended_by)
 
     def ack_button(self) -> str:
@@ -286,31 +286,6 @@ class MatchDriver:
         """The pause's words: ``<ruleset>_scene.ack.<name>`` when the ruleset words it its own way, else the table's."""
         own = f"{self.match.ruleset_id}_scene.ack.{name}"
         return own if has(own) else f"game.ack.{name}"
-
-    def _line_of(self, events: list[Event], i: int | None, start: int) -> int | None:
-        """The position in ``match.log`` of the first line of ``events[i:]`` (None when unknown).
-
-        Lines are matched to events the way the match made them: one per event whose words are
-        not None, in order, after the action line; when the counts disagree nothing is held back.
-        """
-        if i is None:
-            return None
-        log_ = self.match.log
-        st = self.match.state
-        pos = start + 1 if start < len(log_) and log_[start].kind == "action" else start
-        at: list[int] = []
-        try:
-            for ev in events:
-                worded = st.describe_event(ev, "en") is not None or (
-                    ev.private_to is not None and st.describe_event(ev.public(), "en") is not None)
-                at.append(pos if worded else -1)
-                pos += worded
-        except Exception:  # noqa: BLE001 - no split rather than a broken turn
-            log.exception("matching log lines to events")
-            return None
-        if sum(1 for p in at if p >= 0) != sum(1 for ln in log_[start:] if ln.kind == "event"):
-            return None
-        return next((p for p in at[i:] if p >= 0), None)
 
     def acknowledge(self) -> None:
         """The player confirmed the pause: the turn flow goes on (the curtain, the bots)."""
@@ -477,6 +452,33 @@ class MatchDriver:
         if job is not None and job.done.is_set():
             return max(0.0, self.host.app.settings.bot_pace - (time.monotonic() - job.started))
         return None
+
+
+def line_of(match: Any, events: list[Event], i: int | None, start: int) -> int | None:
+    """The position in ``match.log`` of the first line of ``events[i:]`` (None when unknown); a pause holds
+    the next turn's lines back from there.
+
+    Lines are matched to events the way the match made them: one per event whose words are
+    not None, in order, after the action line; when the counts disagree nothing is held back.
+    """
+    if i is None:
+        return None
+    log_ = match.log
+    st = match.state
+    pos = start + 1 if start < len(log_) and log_[start].kind == "action" else start
+    at: list[int] = []
+    try:
+        for ev in events:
+            worded = st.describe_event(ev, "en") is not None or (
+                ev.private_to is not None and st.describe_event(ev.public(), "en") is not None)
+            at.append(pos if worded else -1)
+            pos += worded
+    except Exception:  # noqa: BLE001 - no split rather than a broken turn
+        log.exception("matching log lines to events")
+        return None
+    if sum(1 for p in at if p >= 0) != sum(1 for ln in log_[start:] if ln.kind == "event"):
+        return None
+    return next((p for p in at[i:] if p >= 0), None)
 
 
 def i18n_lang() -> str:
