@@ -330,3 +330,27 @@ def test_the_arena_stays_until_the_last_blow_has_played(app: Any) -> None:
     assert seen and seen[0][0] and seen[0][1] == "battle", "the arena was held until the battle's events played"
     assert scene.held is None
     assert app.errors == []
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_issue15_city_quest_rows_wrap_long_words_instead_of_cutting_them(make_app: Any, lang: str) -> None:
+    """sunken_bell's city at es huge cut its quest rows ("…"): a row is as tall as its words need, up to three
+    lines where the screen has room, in one column or two."""
+    import pygame
+
+    from game.scenes.expedition.panes.city import CityCard, CityPane, Offer
+
+    app = make_app(lang, "huge")
+    scene = start(app)
+    frames(app, 2)
+    pane = CityPane(scene)
+    words = ("Lleva la carta sellada del guardián del faro hundido a la vieja capilla de las marismas antes "
+             "del tercer día, sin que la vean (12 de oro)")
+    longer = words.replace(" (12 de oro)", " los saqueadores del camino (12 de oro)")
+    for n, text in ((3, longer), (6, words), (8, words)):
+        card = CityCard("Saltmere", "Ana", 12, "7/7", quests=tuple(Offer(None, f"{i + 1}. {text}") for i in range(n)))
+        pane.forget()
+        pane.draw(pygame.Surface((1280, 720)), card)
+        quests = [r for r in pane.drawn() if words[:20] in r.text.replace("\n", " ")]
+        assert len(quests) == n, "every quest has its row"
+        assert not [r.text for r in quests if r.cut], (n, [r.text for r in quests if r.cut])

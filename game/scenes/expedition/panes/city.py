@@ -128,11 +128,14 @@ class CityPane(ExpeditionPane):
         if per * (qh + 3) > room:  # still too many: lower rows (the words shrink), never a quest left out
             qh = max(gfx.line_height(7) + 2, room // max(1, per) - 3)
         per = max(1, min(per, room // (qh + 3)))
-        # two columns: rows as tall as the room allows (up to two lines), the words wrapped rather than cut
-        wrap = cols == 2 and min(gfx.line_height(12) * 2 + 8, room // per - 3) >= gfx.line_height(9) * 2 + 6
-        if wrap:
-            qh = min(gfx.line_height(12) * 2 + 8, room // per - 3)
         cw = (r.w - 32 - (cols - 1) * 8) // cols
+        # rows as tall as the longest quest's words need (up to three lines) where the room allows, the words
+        # wrapped rather than cut (Spanish at huge text needed three lines in two columns)
+        need = max((len(gfx.wrap(q.words, 12, cw - 12)) for q in card.quests), default=1)
+        tall = min(gfx.line_height(12) * min(need, 3) + 8, room // per - 3)
+        wrap = need > 1 and tall >= gfx.line_height(9) * 2 + 6
+        if wrap:
+            qh = max(qh, tall)
         for k, i in enumerate(where[: per * cols]):
             if i is None:
                 continue
