@@ -101,6 +101,10 @@ def test_hint_button_thinks_off_the_ui_thread_then_outlines_the_move(app: Any, m
     assert job.done.is_set() and job.action in scene.legal
     assert any(job.action in (r.payload if isinstance(r.payload, list) else [r.payload]) for r in guide.targets)
     assert "Hint:" in guide.message() and job.reason in guide.message()
+    # skirmish's own sentences start with the move ("Slash Young gnarl 1: 84% to hit"): it is not said twice;
+    # an estimate ("With this move ...") follows the move's words
+    said = scene.describe(job.action) in guide.message()
+    assert said != job.names_move, (job.names_move, guide.message())
     assert not guide.text_problems()
     moved = len(scene.match.history)
     click(app, visible_point(scene, guide.targets[0]))
@@ -151,3 +155,21 @@ def test_hint_estimate_names_the_move_it_speaks_of(app: Any, lang: str, words: s
 
     said = hint_reason(object(), Action("pass", ()), {}, 0.62, 40, lang)
     assert said.startswith(words) and "62" in said and "40" in said
+
+
+def test_a_hint_from_a_ruleset_whose_sentence_does_not_name_the_move_names_it_first() -> None:
+    """Dungeon's sentences say what the move brings ("2 chips are left in your bag..."), so the bubble names the
+    move before them; skirmish's, sanctuary's and quest's start with the move and stand alone."""
+    from game.engine.registry import get_ruleset
+    from game.scenes.base.tutor import hint_words
+
+    class Scene:
+        def describe(self, action: Action) -> str:
+            return "Draw a chip"
+
+    job = hintmod.Hint(0, 0, action=Action.of("draw"), said={"en": "2 chips are left in your bag."})
+    assert hint_words(Scene(), job) == "Hint: Draw a chip. 2 chips are left in your bag."
+    job.names_move = True
+    assert hint_words(Scene(), job) == "Hint: 2 chips are left in your bag."
+    assert [get_ruleset(r).hint_names_move for r in ("skirmish", "sanctuary", "quest")] == [True] * 3
+    assert not getattr(get_ruleset("dungeon"), "hint_names_move", False)

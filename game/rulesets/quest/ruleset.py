@@ -106,6 +106,7 @@ class QuestRuleset(Ruleset):
         return bot.budget(difficulty, budget)
 
     explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
+    hint_names_move = True  # its sentences start with the move ("Play X: ..."): the bubble does not repeat it
 
     if hasattr(bot, "prior"):  # bot.py (quest-content's) may add a prior; the search bot then uses it
         def bot_prior(self, state: QuestState, seat: int, action: Action) -> float:

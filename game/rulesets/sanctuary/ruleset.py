@@ -123,3 +123,4 @@ class SanctuaryRuleset(Ruleset):
         return bot.script_choice(st, seat, legal)
 
     explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
+    hint_names_move = True  # its sentences start with the move ("Play X: ..."): the bubble does not repeat it

@@ -138,6 +138,7 @@ class SkirmishRuleset(Ruleset):
         return _bot_prior(state, seat, action)
 
     explain_hint = hints.explain_hint  # the hint's sentence why, from the seat's view (hints.py)
+    hint_names_move = True  # its sentences start with the move ("Play X: ..."): the bubble does not repeat it
 
 
 RULESET = SkirmishRuleset()

@@ -44,6 +44,8 @@ class Hint:
     said: dict[str, str] = field(default_factory=dict)
     #: says the sentence in a language (set once the move is known; reads only the seat's view)
     say: Callable[[str], str] | None = None
+    #: the sentence is the ruleset's own and names the move itself ("Play Ember Imp: ..."): shown alone
+    names_move: bool = False
 
     @property
     def reason(self) -> str:
@@ -64,18 +66,25 @@ def compute_hint(ruleset: Any, view: dict[str, Any], seat: int, legal: list[Acti
     return action, value, int(stats.get("iterations", 0))
 
 
+def ruleset_reason(ruleset: Any, action: Action, view: dict[str, Any], lang: str) -> str | None:
+    """The ruleset's own sentence why (``explain_hint``), or None when it has none for this move."""
+    explain = getattr(ruleset, "explain_hint", None)
+    if not callable(explain):
+        return None
+    try:
+        said = explain(action, view, lang)
+    except Exception:  # noqa: BLE001 - a hint without its reason is still a hint
+        log.exception("explain_hint(%s)", action.key)
+        return None
+    return str(said) if said else None
+
+
 def hint_reason(ruleset: Any, action: Action, view: dict[str, Any], value: float | None, tries: int,
                 lang: str) -> str:
     """One sentence saying why: the ruleset's heuristic reason, else the estimated chances."""
-    explain = getattr(ruleset, "explain_hint", None)
-    if callable(explain):
-        try:
-            said = explain(action, view, lang)
-        except Exception:  # noqa: BLE001 - a hint without its reason is still a hint
-            log.exception("explain_hint(%s)", action.key)
-            said = None
-        if said:
-            return str(said)
+    said = ruleset_reason(ruleset, action, view, lang)
+    if said:
+        return said
     if value is None or tries < 2:
         return t("hint.only_move" if tries == 0 else "hint.no_estimate", lang)
     return t("hint.chances", lang, pct=int(round(max(0.0, min(1.0, value)) * 100)), n=tries)
@@ -116,6 +125,9 @@ class HintService:
                 action, value, tries = job.action, job.value, job.tries
                 job.say = lambda lg: hint_reason(ruleset, action, view, value, tries, lg)
                 job.said[lang] = job.say(lang)
+                # a ruleset whose sentences start with the move ("Play X: ...") is not preceded by it again
+                job.names_move = bool(getattr(ruleset, "hint_names_move", False)) \
+                    and ruleset_reason(ruleset, action, view, lang) is not None
             except Exception as exc:  # noqa: BLE001 - reported on the main thread
                 log.exception("hint for seat %s failed", seat)
                 job.error = f"{type(exc).__name__}: {exc}"

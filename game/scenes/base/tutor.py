@@ -210,14 +210,14 @@ class Guide:
             if st is not None and st.wait != "ack" and self.hint_shown:  # Hint pressed during a step: it answers
                 hint = self.hint()
                 if hint is not None and hint.action is not None:
-                    return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+                    return hint_words(scene, hint)
                 if self.hints.thinking:
                     return t("hint.thinking")
             if st is not None and (st.wait != "action" or run.expected(scene.legal)):
                 return st.words(lang) if (scene.can_act() or st.wait == "ack") else ""
         hint = self.hint()
         if hint is not None and hint.action is not None:
-            return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
+            return hint_words(scene, hint)
         if self.hint_shown and self.hints.thinking:
             return t("hint.thinking")
         if self.tutoring and run is not None and scene.can_act():
@@ -455,3 +455,10 @@ def _same_payload(have: Any, want: Any) -> bool:
         return bool(have == want)
     except Exception:  # noqa: BLE001
         return False
+
+
+def hint_words(scene: Any, hint: Any) -> str:
+    """The bubble's hint: "Hint: <move>. <why>", or only "Hint: <why>" when the why already names the move."""
+    if hint.names_move:
+        return t("hint.says_why", why=hint.reason)
+    return t("hint.says", move=scene.describe(hint.action), why=hint.reason)
