@@ -60,6 +60,20 @@ class GalleryScene(Scene):
         self.cards = [pygame.Rect(x0 + (i % cols) * (cw + gap), 100 + (i // cols) * (ch + gap), cw, ch)
                       for i in range(len(self.rulesets))]
 
+    def _art_height(self, rs: Any, card: pygame.Rect) -> int:
+        """The picture's height: half the card, less where the words need it (at large text the pitch would
+        end in "…" under a full-size picture), never under half that."""
+        full = min(card.w - 24, card.h // 2 - 20)
+        w = card.w - 24
+        name_lines = 1 if fonts.font(17, bold=True).size(ruleset_name(rs.id))[0] <= w else 2
+        tag = fonts.font(12)
+        small = fonts.font(13, italic=True)
+        words = (name_lines * fonts.font(19, bold=True).get_linesize() + 2
+                 + len(fonts.wrap(ruleset_tagline(rs.id), tag, w)) * tag.get_linesize() + 4
+                 + 2 * small.get_linesize() + 62)
+        room = card.h - 24 - full - words
+        return full if room >= 0 else max(full // 2, full + room)
+
     def _draw_card_text(self, surface: pygame.Surface, rs: Any, card: pygame.Rect, y: int) -> int:
         """A card's name (one line, else two at a smaller size, never cut where two lines fit), its pitch and,
         above the button, its players and levels (wrapped to two lines at large text); return the last y."""
@@ -152,7 +166,7 @@ class GalleryScene(Scene):
             card = r.move(0, lift)
             draw.panel(surface, card, "parchment", border=theme.BRASS_LIGHT if i == self.hover else theme.BRASS,
                        radius=12)
-            art_h = min(card.w - 24, card.h // 2 - 20)
+            art_h = self._art_height(rs, card)
             art = draw.svg(f"gallery/{rs.id}.svg", (card.w - 24, art_h)) or draw.svg("gallery/_generic.svg",
                                                                                     (card.w - 24, art_h))
             if art is not None:

@@ -18,7 +18,7 @@ from tests.scenes.lookover_help import _app, _dungeon_tutorial, _fresh_fonts, si
 def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any) -> None:
     """Seen at es huge: "Bolsa de la Maz…", "Duelo de Santua…" and "4 niv…" with 40 px empty under the art."""
     from game.scenes.menu import MenuScene
-    from game.scenes.newgame import GalleryScene, ruleset_name
+    from game.scenes.newgame import GalleryScene, ruleset_name, ruleset_tagline
 
     sized_app.push(MenuScene(sized_app))
     scene = sized_app.push(GalleryScene(sized_app))
@@ -30,6 +30,8 @@ def test_gallery_cards_show_whole_names_and_facts_inside_the_card(sized_app: Any
         assert name == ruleset_name(rs.id), "the name is whole (wrapped to two lines where one is too narrow)"
         facts = [text for part, text, _ in lines if part == "facts"]
         assert facts and not any(x.endswith("…") for x in facts), facts
+        pitch = " ".join(text for part, text, _ in lines if part == "pitch")
+        assert pitch.split() == ruleset_tagline(rs.id).split(), "the pitch is whole (the picture gives way)"
         button_top = card.bottom - 54
         for part, text, rect in lines:
             assert card.inflate(-20, 0).contains(rect), (part, text, rect, card)
