@@ -26,6 +26,7 @@ from game.ui import gfx
 from game.ui import text as uitext
 from game.ui.cards import frame
 from game.ui.cards.frame import FaceCache, badge
+from game.ui.cards.hand import narrowest
 from game.ui.cards.names import fit_card_name, hyphenated
 
 #: sphere id -> (main, light) colours of the shipped spheres; a level's ``colour`` wins, others get one from their id
@@ -246,15 +247,11 @@ def name_strip(card: Any, lang: str, size: tuple[int, int]) -> int:
     typed = type_line(card, lang, geo, None)
     best = size[0]
     if not _cut(lines):
-        lo, hi = 16, size[0]
-        while lo < hi:
-            mid = (lo + hi) // 2
-            geo, lines, got = name_fit(rect, name, has_cost, mid)
-            if not _cut(lines) and got >= whole and type_line(card, lang, geo, mid) == typed:
-                hi = mid
-            else:
-                lo = mid + 1
-        best = lo
+        def shows(strip: int) -> bool:
+            geo, lines, got = name_fit(rect, name, has_cost, strip)
+            return not _cut(lines) and got >= whole and type_line(card, lang, geo, strip) == typed
+
+        best = narrowest(size[0], shows)
     if len(_strips) > 2048:
         _strips.clear()
     _strips[key] = best

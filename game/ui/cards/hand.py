@@ -11,7 +11,7 @@ for that gets the widest step the room allows (the names then take two lines, or
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -37,6 +37,19 @@ def _layout(name: str, type_word: str, rect: pygame.Rect, has_cost: bool,
     return size, typed.size if typed else 0, cut
 
 
+def narrowest(width: int, shows: Callable[[int], bool], least: int = 16) -> int:
+    """The narrowest strip from ``least`` to ``width`` px for which ``shows(strip)`` holds (a wider strip shows
+    at least as much: a binary search), ``width`` when none narrower does."""
+    lo, hi = least, width
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if shows(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 def name_strip(name: str, type_word: str, size: tuple[int, int], has_cost: bool = True) -> int:
     """The narrowest part of a ``size`` card, from its left edge, in which its face shows ``name`` and its
     ``type_word`` as large as the whole face does, and uncut; the card's width when even the whole face
@@ -53,15 +66,11 @@ def name_strip(name: str, type_word: str, size: tuple[int, int], has_cost: bool 
     if whole[2]:
         best = w
     else:
-        lo, hi = 16, w  # the strip grows the name's room: binary search for the narrowest that fits
-        while lo < hi:
-            mid = (lo + hi) // 2
-            size, tsize, cut = _layout(name, type_word, rect, has_cost, mid)
-            if not cut and size >= whole[0] and tsize >= whole[1]:
-                hi = mid
-            else:
-                lo = mid + 1
-        best = lo
+        def shows(strip: int) -> bool:
+            size, tsize, cut = _layout(name, type_word, rect, has_cost, strip)
+            return not cut and size >= whole[0] and tsize >= whole[1]
+
+        best = narrowest(w, shows)
     if len(_STRIPS) > 2048:
         _STRIPS.clear()
     _STRIPS[key] = best
