@@ -111,7 +111,10 @@ class ChartView:
             p = xy(tp.at, v)
             pygame.draw.circle(surface, pal.accent, p, 11, 2)
             sign = "+" if tp.delta > 0 else ""
-            gfx.text(surface, f"{sign}{_fmt(tp.delta)}", (p[0] + 12, p[1] - 16), self.size - 1, pal.accent, bold=True)
+            words = f"{sign}{_fmt(tp.delta)}"
+            w = gfx.text_size(words, self.size - 1, True)[0]
+            x = p[0] + 12 if p[0] + 12 + w <= r.right - 6 else p[0] - 12 - w  # never over the frame's edge
+            gfx.text(surface, words, (x, max(plot.y - 4, p[1] - 16)), self.size - 1, pal.accent, bold=True)
             self.hits.append((pygame.Rect(p[0] - 12, p[1] - 12, 24, 24), tp.at))
 
     def _legend(self, surface: pygame.Surface, lines: Sequence[Any], seat_name: Callable[[int], str],

@@ -60,3 +60,27 @@ def test_chart_axis_names_each_round_once(app: Any, monkeypatch: Any) -> None:
                   [Series("series.dungeon.valor", 0, ((0, 0.0), (50, 4.0), (100, 5.0), (160, 6.0)))], [])
     ChartView((100, 100, 600, 400)).draw(pygame.Surface((1280, 720)), chart, lambda s: f"Seat {s}")
     assert [s for s in drawn if s in {"1", "2", "3"}] == ["1", "2", "3"]
+
+
+def test_a_turning_point_at_the_end_keeps_its_number_inside_the_frame(app: Any, monkeypatch: Any) -> None:
+    """"+2" and "-7" at the last point ran over the chart's right edge: the number goes left of the point."""
+    import game.scenes.theatre  # noqa: F401
+    from game.ui import gfx
+    from game.ui.chart import ChartView
+
+    placed: list[tuple[str, pygame.Rect]] = []
+    real = gfx.text
+
+    def text(surface: Any, s: str, *a: Any, **k: Any) -> Any:
+        r = real(surface, s, *a, **k)
+        placed.append((s, r))
+        return r
+
+    monkeypatch.setattr(gfx, "text", text)
+    chart = Chart("sanctuary", "turn", [(0, 1), (50, 2), (100, 3)],
+                  [Series("series.dungeon.valor", 0, ((0, 20.0), (50, 9.0), (100, -16.0)))],
+                  [TurningPoint(0, 100, -25.0), TurningPoint(0, 50, -11.0)])
+    view = ChartView((100, 100, 600, 300))
+    view.draw(pygame.Surface((1280, 720)), chart, lambda s: f"Seat {s}")
+    numbers = [r for s, r in placed if s in ("-25", "-11")]
+    assert len(numbers) == 2 and all(view.rect.contains(r) for r in numbers), numbers
