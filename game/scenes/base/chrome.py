@@ -49,6 +49,11 @@ def actions_of(payload: Any) -> list[Action]:
     return []
 
 
+def _spot(regions: list[HitRegion]) -> tuple[int, int]:
+    """Where a choice's card lies on the board, for numbering (the first region's top-left; nothing first)."""
+    return (regions[0].rect.x, regions[0].rect.y) if regions else (0, 0)
+
+
 class TableChrome:
     """The widgets around the board, fed by the scene (``host``) and its driver."""
 
@@ -64,6 +69,7 @@ class TableChrome:
         self.action_bar = ActionBar(host.bar_rect, size=16)
         self.regions: list[HitRegion] = []
         self.bar_actions: list[Action] = []
+        self.numbered: dict[Action, int] = {}  # choices told apart by a number (``labels``)
         self.bar_override = False
         self.bar_lang = ""
         self.folder: LogFolder | None = None
@@ -198,16 +204,68 @@ class TableChrome:
             if bar != self.bar_actions or self.bar_lang != host.lang:
                 self.bar_actions = bar
                 self.bar_lang = host.lang
-                self.action_bar.set_items([(host.describe(a), a, True, host.rule_hint(a), a.kind in PASS_KINDS)
-                                           for a in bar])
+                self.action_bar.set_items([(w, a, True, host.rule_hint(a), a.kind in PASS_KINDS)
+                                           for w, a in zip(self.labels(bar), bar)])
 
     def choose_among(self, actions: list[Action]) -> None:
         """Several actions for one target: offer them on the action bar (with Cancel)."""
         host = self.host
         self.bar_actions = list(actions)
-        self.action_bar.set_items([(host.describe(a), a, True, host.rule_hint(a)) for a in actions]
+        self.action_bar.set_items([(w, a, True, host.rule_hint(a)) for w, a in zip(self.labels(actions), actions)]
                                   + [(t("common.cancel"), "cancel", True, None)])
         self.bar_override = True
+
+    # ================================================================= choices with the same words
+    def labels(self, actions: list[Action]) -> list[str]:
+        """The words of choices shown together. Choices whose words are the same (two cards of one name)
+        get a number in board order (left to right, then top down); the card each one means wears that
+        number on the board while the choices show (``draw_meant``), and hovering a choice outlines it."""
+        words = [self.host.describe(a) for a in actions]
+        groups: dict[str, list[int]] = {}
+        for i, w in enumerate(words):
+            groups.setdefault(w, []).append(i)
+        self.numbered = {}
+        for w, idx in groups.items():
+            if len(idx) < 2:
+                continue
+            spots = [self.meant(actions[i]) for i in idx]
+            order = sorted(range(len(idx)), key=lambda j: (not spots[j], _spot(spots[j]), j))
+            for n, j in enumerate(order, 1):
+                words[idx[j]] = t("game.choice_numbered", words=w, n=n)
+                self.numbered[actions[idx[j]]] = n
+        return words
+
+    def meant(self, action: Action) -> list[HitRegion]:
+        """The board regions an action means: those standing for it with the fewest other actions."""
+        hits = [r for r in self.regions if action in actions_of(r.payload)]
+        if not hits:
+            return []
+        fewest = min(len(actions_of(r.payload)) for r in hits)
+        return [r for r in hits if len(actions_of(r.payload)) == fewest]
+
+    def draw_meant(self, surface: pygame.Surface) -> None:
+        """While numbered choices show, each card they mean wears its number; the choice under the mouse
+        outlines the card it means."""
+        bar = self.action_bar
+        if not bar.buttons or not (self.host.can_act() or self.bar_override):
+            return
+        shown = {b.payload for b in bar.buttons}
+        pal = gfx.palette()
+        for action, n in self.numbered.items():
+            if action not in shown:
+                continue
+            for r in self.meant(action)[:1]:
+                badge = gfx.render(str(n), 15, pal.ink, bold=True)
+                box = badge.get_rect().inflate(12, 4)
+                box.w = max(box.w, box.h)
+                box.topleft = (r.rect.x + 2, r.rect.y + 2)
+                pygame.draw.rect(surface, pal.legal, box, border_radius=box.h // 2)
+                surface.blit(badge, badge.get_rect(center=box.center))
+        hovered = self.router.hovered
+        if hovered is not None and isinstance(hovered.payload, Action) and hovered.payload in shown \
+                and any(b.rect == hovered.rect for b in bar.buttons):
+            for r in self.meant(hovered.payload):
+                gfx.highlight(surface, r.rect, pal.legal, 3)
 
     def menu_rects(self) -> list[pygame.Rect]:
         """The open choice menu over the table: a pending choice (its choices and Cancel) or the action bar's

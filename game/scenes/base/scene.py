@@ -416,6 +416,7 @@ class RulesetScene(TableWords, Scene):
         self.log_panel.draw(surface)
         self._draw_bar(surface)
         self.router.draw_highlights(surface)
+        self.chrome.draw_meant(surface)
         if self.dice_tray is not None and self.dice_tray.dice:
             if not self.dice_tray.busy:  # a new decision came while the dice rest: step aside
                 self.dice_tray.avoid(self.decision_rects())
