@@ -158,6 +158,7 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
     scene.act(region(scene, ("mull", "keep")).payload)  # keeping the hand: the rules may pass Ana's turns
     seen: list[str] = []
     splits: list[int] = []
+    phases_seen: list[str] = []
     for _ in range(40):
         assert wait_until(app, lambda: scene.match.is_over() or scene.can_act() or ack_region(scene) is not None)
         if scene.match.is_over():
@@ -174,6 +175,13 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
                 prompt = scene.prompt_text(scene.view)
                 assert prompt == ack.summary, "the table's prompt says why it waits, not that Robo is deciding"
                 if ack.split is not None:
+                    # the tracker lights the phase the log has reached (it stayed at Will Harvest while the log
+                    # showed Contemplation: the state before the move, not where the turn ended)
+                    names = scene.phases(scene.view)
+                    said = [ln.text_for(0, scene.lang) for ln in scene.match.log[:scene.driver.log_upto()]]
+                    last = [w for w in said if w in names][-1]
+                    assert scene.tracker.phases[scene.tracker.current] == last
+                    phases_seen.append(last)
                     shown = len(scene.log_panel.entries)
                     click(app, reg.rect.center)
                     frames(app, 1)
@@ -188,6 +196,7 @@ def test_sanctuary_never_ends_a_human_turn_unseen(app: Any) -> None:
         scene.act(passes[0] if passes else scene.legal[0])
     assert t("game.end_turn") in seen, "an ended turn of Ana's waited for her 'End turn'"
     assert splits, "the lines of the next turn were held back until then"
+    assert phases_seen, "the tracker was checked at a held turn"
 
 
 def test_hot_seat_pass_screen_before_the_first_mulligan_hand(app: Any) -> None:

@@ -59,6 +59,7 @@ class Ack:
     handover: bool = False   # a hot-seat hand-over follows (the curtain comes after it)
     split: int | None = None  # log lines from here on (the next turn) wait for the acknowledgement
     seat: int | None = None   # whose turn ended (the tracker shows it as theirs until confirmed)
+    phase: Any = None         # the phase that turn ended in (the tracker lights it until confirmed)
 
 
 @dataclass
@@ -203,6 +204,9 @@ class MatchDriver:
                     held = True
                     if self.frozen is not None:
                         self.frozen = dict(self.frozen, seat=b.ack.seat)
+                        shown = self.host.phase_text({"phase": b.ack.phase}) if b.ack.phase is not None else None
+                        if shown is not None and shown in self.frozen.get("phases", ()):
+                            self.frozen["current"] = shown  # the log shows the turn up to its last phase
         if not held:
             self.frozen = beat.after if self.beats else None
         self.dirty = True
@@ -275,7 +279,7 @@ class MatchDriver:
         else:
             return None
         return Ack(self.ack_button(), summary, handover=handover, split=line_of(self.match, events, boundary, start),
-                   seat=passed[-1] if passed else ended_by)
+                   seat=passed[-1] if passed else ended_by, phase=phase_before(events, boundary))
 
     def ack_button(self) -> str:
         """The pause button's word: ``<ruleset>_scene.ack.button`` for a ruleset without turns, else "End turn"."""
@@ -452,6 +456,15 @@ class MatchDriver:
         if job is not None and job.done.is_set():
             return max(0.0, self.host.app.settings.bot_pace - (time.monotonic() - job.started))
         return None
+
+
+def phase_before(events: list[Event], i: int | None) -> Any:
+    """The phase the last ``PhaseBegan`` of ``events[:i]`` began (None when none did): where a turn that a
+    pause holds at ``i`` ended."""
+    if i is None:
+        return None
+    began = [ev.data.get("phase") for ev in events[:i] if ev.kind == "PhaseBegan" and isinstance(ev.data, dict)]
+    return began[-1] if began else None
 
 
 def line_of(match: Any, events: list[Event], i: int | None, start: int) -> int | None:

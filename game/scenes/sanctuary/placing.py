@@ -172,7 +172,7 @@ class TablePlacer:
         """Place a seat's Attachment tiles down its column (closing up when many)."""
         atts = [a.iid for a in side.attachments]
         col = L.att[side.seat]
-        top = col.y + 26
+        top = col.y + 8 + gfx.line_height(12, True)  # under the column's heading ("Attachments 2/5") at any text size
         n = len(atts)
         step = TILE[1] + 4
         if n > 1 and top + step * (n - 1) + TILE[1] > col.bottom - 4:

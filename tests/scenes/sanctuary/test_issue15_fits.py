@@ -173,3 +173,56 @@ def test_issue15_row_cards_name_every_shipped_card_whole(monkeypatch: pytest.Mon
         cards.clear_cache()
         cards.face(cid, card, CARD, lang)
         assert not [s for s in drawn if s.endswith("…")], (localize(card.name, lang), drawn)
+
+
+@pytest.mark.parametrize("size", ["normal", "huge"])
+def test_issue15_attachment_tiles_start_below_their_column_heading(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                   size: str) -> None:
+    """At huge text the first Attachment tile covered the foot of "Aggiunte 2/5", the column's heading: the
+    tiles start under the heading at every text size."""
+    import dataclasses
+
+    from game.app.main import App
+    from game.app.settings import Settings
+    from game.engine import i18n
+    from game.rulesets.sanctuary.views import PermView
+    from game.scenes.sanctuary.panes.side import SidePane
+    from tests.scenes.sanctuary.conftest import frames, start
+
+    monkeypatch.setenv("MESA_HOME", str(tmp_path / "home"))
+    old_lang = i18n.language()
+    app = App(Settings(language="it", text_size=size, bot_pace=0.0, animation_speed=8.0, muted=True), headless=True)
+    try:
+        scene = start(app, "quick")
+        frames(app, 2)
+        tv = scene.table_view
+        atts = [i for i in tv.cards if scene.card(i) is not None and scene.card(i).type == "attachment"][:2]
+        assert atts, "the opening hand of the quick level holds an Attachment"
+        me = scene.viewer
+        side = dataclasses.replace(tv.side(me), attachments=tuple(PermView(i) for i in atts))
+        sides = tuple(side if s.seat == me else s for s in tv.sides)
+        tv2 = dataclasses.replace(tv, sides=sides)
+        scene.placer.layout(tv2)
+        scene.texts.records.clear()
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = gfx.text
+
+        def text(surface: Any, s: str, *a: Any, **k: Any) -> pygame.Rect:
+            r = real(surface, s, *a, **k)
+            drawn.append((s, r))
+            return r
+
+        monkeypatch.setattr(gfx, "text", text)
+        for pane in scene.table_panes[:2]:
+            assert isinstance(pane, SidePane)
+            pane.draw(pygame.Surface((1280, 720), pygame.SRCALPHA), tv2)
+        col = scene.L.att[me]
+        heading = [r for s, r in drawn if s.startswith(i18n.t("sanctuary_scene.attachments", n=2, limit=9)[:6])
+                   and col.contains(r)]
+        assert heading, [s for s, _ in drawn]
+        first = min(scene.L.tiles[i].top for i in atts)
+        assert first >= heading[0].bottom, (heading[0], first)
+    finally:
+        for scene in list(app.stack):
+            scene.close()
+        i18n.set_language(old_lang)

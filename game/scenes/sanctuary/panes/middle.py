@@ -46,6 +46,12 @@ class MiddlePane(Pane):
         pal = gfx.palette()
         seat, _human = s.driver.deciding()
         text = self.prompt_text(view)
+        ack = s.driver.ack
+        if ack is not None:  # a pause: it is about the seat whose turn ended (its box says the same words)
+            seat = s.driver.shown_seat()
+            box = s.chrome.ack_layout()
+            if box is not None and box[0].colliderect(L.prompt):
+                text, seat = "", None  # the pause's box lies on the band and says it: no half line beside it
         x = L.prompt.x
         if seat is not None:
             gfx.draw_seat_badge(surface, seat, (x + 9, L.prompt.centery), 8)
