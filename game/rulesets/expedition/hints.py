@@ -20,6 +20,7 @@ from game.rulesets.expedition.botmap import distance_field
 from game.rulesets.expedition.explore import max_health
 from game.rulesets.expedition.kinds import ESCAPE_HITS
 from game.rulesets.expedition.state import ExpeditionState
+from game.rulesets.expedition.words import put_site
 
 
 def explain_hint(ruleset: Any, action: Action, view: dict[str, Any], lang: str) -> str | None:
@@ -98,9 +99,10 @@ def _move(st: ExpeditionState, view: dict[str, Any], seat: int, to: tuple[int, i
         if best is None or (before - after, -after) > (best[0], -best[1]):
             best = (before - after, after, key, words)
     if best is not None:
+        words = dict(best[3], site="{site}")  # the site's name goes in as a sentence needs it ("toward the old…")
         if best[1] == 0:
-            return t(f"expedition.hint.at_{best[2]}", lang, **best[3])
-        return t(f"expedition.hint.toward_{best[2]}", lang, n=best[1], **best[3])
+            return put_site(t(f"expedition.hint.at_{best[2]}", lang, **words), best[3]["site"], lang)
+        return put_site(t(f"expedition.hint.toward_{best[2]}", lang, n=best[1], **words), best[3]["site"], lang)
     site = st.model.site_at(*to)
     top = max_health(st, h)
     if site is not None and site.kind == "town" and h.health < top:

@@ -50,11 +50,27 @@ def test_a_move_toward_the_public_goal_names_it_and_the_steps_left() -> None:
                 continue
             said = m.ruleset.explain_hint(a, view, "en")
             name = localize(goal.name, "en")
+            assert name.startswith("The ")
+            name = "the " + name[4:]  # inside the sentence the site's article is lower case ("Go toward the old…")
             left = field[to]
             assert said == (f"Go to {name}, the goal: this move gets you there." if left == 0 else
                             f"Go toward {name}, the goal: {left} {'step' if left == 1 else 'steps'} left from there.")
             return
     pytest.fail("no move toward the goal was legal")
+
+
+@pytest.mark.parametrize(("lang", "start"), [("es", ("Ve hacia el viejo faro", "Ve al viejo faro")),
+                                             ("it", ("Vai verso il vecchio faro", "Vai al vecchio faro"))])
+def test_the_goal_is_named_as_a_sentence_needs_it(lang: str, start: tuple[str, str]) -> None:
+    """The tutorial's goal "El viejo faro" / "Il vecchio faro" inside the hint: article lowered, contracted."""
+    m = _match()
+    for seat, view, legal in positions(m, 3, 60):
+        for a in (x for x in legal if x.kind == "move"):
+            said = m.ruleset.explain_hint(a, view, lang) or ""
+            if "faro" in said:
+                assert said.startswith(start), said
+                return
+    pytest.fail("no hint named the goal")
 
 
 def test_a_secret_goal_is_never_named() -> None:
