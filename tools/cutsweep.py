@@ -1,6 +1,7 @@
 """Which drawn text is cut ("…") or shows a raw translation key, on every screen, per language and text size.
 
     python tools/cutsweep.py [--langs es,en,it] [--sizes normal,huge] [--frames 60] [--only NAME] [--seed 1]
+                             [--overlaps]
 
 Runs ``python -m game smoke``'s scenes (menus, dialogs, every ruleset's level list, rules, seats and game
 scenes on every shipped level, with random input) once per language and text size, and records every line
@@ -8,6 +9,10 @@ of text the frames render through the shared font layer (``game.ui.gfx.fonts.ren
 
 - **cut** when it ends in "…" and no catalogue string ends that way on purpose ("Preparing the replay…");
 - **raw key** when it looks like a catalogue key (``dscene.what_now``) instead of words.
+
+With ``--overlaps`` it also reports text that ends a frame **partly hidden** (a tile or chip over part of
+a line) or **text on text** (two visible lines whose glyphs touch), from the finished frame's pixels
+(``tools/overlaps.py``).
 
 The report lists, per scene, each such line once with the language/size combinations it was seen in
 (issue 15: "screenshots at normal and huge text in es/en/it show no cut, overlapping or untranslated text").
@@ -107,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frames", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only")
+    ap.add_argument("--overlaps", action="store_true",
+                    help="also report text partly hidden or lying on other text (tools/overlaps.py)")
+    ap.add_argument("--shots", help="with --overlaps: save the first frame of each finding in this folder")
     args = ap.parse_args(argv)
 
     from game.cli.smoke import Smoke
@@ -114,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sweep = Sweep()
     _patch(sweep)
+    watches: list[Any] = []
 
     class Swept(Smoke):
         """Smoke whose every scene starts in the swept language and size, and names itself to the sweep."""
@@ -131,6 +140,17 @@ def main(argv: list[str] | None = None) -> int:
                 clear = getattr(mod, "clear_cache", None)
                 if callable(clear):
                     clear()  # painted card faces are cached: a cut name is seen in the scene that paints it
+            if args.overlaps and not getattr(self.app, "_watched", False):
+                from tools.overlaps import OverlapWatch
+
+                shots = Path(args.shots) if args.shots else None
+                if shots is not None:
+                    shots.mkdir(parents=True, exist_ok=True)
+                watch = OverlapWatch(lambda kind, words: sweep.found[(kind, sweep.scene, words)].add(sweep.combo),
+                                     shots)
+                watch.install(self.app)
+                self.app._watched = True
+                watches.append(watch)
             super().run_scene(name, make, gentle, quiet)
 
     with paths.temporary_home("mesa-cutsweep-"):
@@ -147,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
                    if not (k[0] == "cut" and any(p.match(k[2]) for p in purposeful))), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2]))
     for (kind, scene, text), combos in rows:
         print(f"{scene}\t{kind}\t{','.join(sorted(combos))}\t{text}")
+    if watches:
+        print(f"overlaps: {sum(w.frames for w in watches)} settled frame(s) checked")
     print(f"cutsweep: {len(rows)} finding(s)")
     return 1 if rows else 0
 
