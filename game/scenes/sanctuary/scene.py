@@ -243,6 +243,22 @@ class SanctuaryScene(PaneHost, RulesetScene):
             return
         super().on_intent(intent)
 
+    def tutor_free_areas(self) -> list[pygame.Rect]:
+        """The opponent's battle row while no Character stands in it (its top a little higher, so a bubble of
+        a few lines stays clear of the prompt band below)."""
+        tv = self.table_view
+        opp = self.L.opp
+        if opp not in self.L.row or tv.side(opp).characters:
+            return []
+        return [self.L.row[opp].move(0, -4)]
+
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """The priority prompt (the bubble sat on its first line) and the opening-hand question."""
+        kept = [pygame.Rect(self.L.prompt)]
+        if self.L.mulligan:
+            kept.append(pygame.Rect(self.L.mulligan["box"]))
+        return kept
+
     # ================================================================= inspect
     def inspect(self, payload: Any) -> None:
         """Right-click: a card large with its full text, a discard pile browsable, the deck's count and rule."""
