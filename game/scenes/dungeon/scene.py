@@ -163,6 +163,11 @@ class DungeonScene(PaneHost, RulesetScene):
         """The current phase in words (Resolution and Village while they are replayed)."""
         return self.playing_phase() or self.words.phase_name(self.dview.phase)
 
+    def tutor_keep_clear(self) -> list[pygame.Rect]:
+        """The board's heading ("Dungeon of Ana", "Floor 1 of 3"): the guide's bubble covered most of it."""
+        b = self.board_rect
+        return [pygame.Rect(b.x, b.y, b.w, 14 + gfx.line_height(20, True))]
+
     def playing_phase(self) -> str | None:
         """Resolution or Village while their replay plays (the tracker names it although the state it shows
         is still the one before the last Dungeon move); None otherwise."""

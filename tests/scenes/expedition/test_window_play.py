@@ -347,7 +347,7 @@ def test_issue15_city_quest_rows_wrap_long_words_instead_of_cutting_them(make_ap
     words = ("Lleva la carta sellada del guardián del faro hundido a la vieja capilla de las marismas antes "
              "del tercer día, sin que la vean (12 de oro)")
     longer = words.replace(" (12 de oro)", " los saqueadores del camino (12 de oro)")
-    for n, text in ((3, longer), (6, words), (8, words)):
+    for n, text in ((3, longer), (6, words), (8, words), (12, words)):  # lantern_road offered a dozen
         card = CityCard("Saltmere", "Ana", 12, "7/7", quests=tuple(Offer(None, f"{i + 1}. {text}") for i in range(n)))
         pane.forget()
         pane.draw(pygame.Surface((1280, 720)), card)

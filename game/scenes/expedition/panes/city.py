@@ -133,7 +133,8 @@ class CityPane(ExpeditionPane):
         # wrapped rather than cut (Spanish at huge text needed three lines in two columns)
         need = max((len(gfx.wrap(q.words, 12, cw - 12)) for q in card.quests), default=1)
         tall = min(gfx.line_height(12) * min(need, 3) + 8, room // per - 3)
-        wrap = need > 1 and tall >= gfx.line_height(9) * 2 + 6
+        # (a dozen quests at huge text leave rows for two small lines: smaller words, never cut ones)
+        wrap = need > 1 and tall >= gfx.line_height(7) * 2 + 4
         if wrap:
             qh = max(qh, tall)
         for k, i in enumerate(where[: per * cols]):
@@ -143,7 +144,7 @@ class CityPane(ExpeditionPane):
             row = pygame.Rect(r.x + 16 + (k // per) * (cw + 8), y + (k % per) * (qh + 3), cw, qh)
             gfx.rounded_rect(surface, row, pal.panel_dark if q.reason else pal.felt, 6)
             if wrap:
-                self.block(surface, q.words, row.inflate(-12, -6), 12, 8, pal.ink_light)
+                self.block(surface, q.words, row.inflate(-12, -4), 12, 7, pal.ink_light)
             else:
                 self.line(surface, q.words, row.inflate(-12, -2), 12, pal.ink_light, minimum=8)
             self.spots.append((row, q, "quest"))
