@@ -32,6 +32,20 @@ def _recording(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return drawn
 
 
+def _recording_rects(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """Every line ``gfx.text`` draws from now on, with the rect it covered."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = gfx.text
+
+    def text(surface: Any, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        r = real(surface, s, *a, **k)
+        drawn.append((s, r))
+        return r
+
+    monkeypatch.setattr(gfx, "text", text)
+    return drawn
+
+
 @pytest.mark.parametrize("lang", ["es", "it", "en"])
 def test_issue15_thumbnail_faces_paint_no_cut_name(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     from game.engine.levels import get_level
@@ -127,15 +141,7 @@ def test_issue15_technology_tab_name_whole_or_left_to_the_zoom(monkeypatch: pyte
     model = get_level("sanctuary", "quick").model
     techs = {cid: c for cid, c in model.cards.items() if c.type == "technology"}
     assert techs
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = gfx.text
-
-    def text(surface: Any, s: str, *a: Any, **k: Any) -> pygame.Rect:
-        r = real(surface, s, *a, **k)
-        drawn.append((s, r))
-        return r
-
-    monkeypatch.setattr(gfx, "text", text)
+    drawn = _recording_rects(monkeypatch)
     view = SimpleNamespace(perm=lambda iid: None)
     surface = pygame.Surface((400, 200))
     for scale in (1.0, 1.5):
@@ -204,15 +210,7 @@ def test_issue15_attachment_tiles_start_below_their_column_heading(tmp_path: Any
         tv2 = dataclasses.replace(tv, sides=sides)
         scene.placer.layout(tv2)
         scene.texts.records.clear()
-        drawn: list[tuple[str, pygame.Rect]] = []
-        real = gfx.text
-
-        def text(surface: Any, s: str, *a: Any, **k: Any) -> pygame.Rect:
-            r = real(surface, s, *a, **k)
-            drawn.append((s, r))
-            return r
-
-        monkeypatch.setattr(gfx, "text", text)
+        drawn = _recording_rects(monkeypatch)
         for pane in scene.table_panes[:2]:
             assert isinstance(pane, SidePane)
             pane.draw(pygame.Surface((1280, 720), pygame.SRCALPHA), tv2)
