@@ -337,8 +337,9 @@ class Guide:
         areas = free() if free is not None and text is not None else []
         sizes: dict[int, tuple[int, int]] = {}  # spot -> the bubble's size there (narrower in a narrow place)
         for area in areas:
-            if area.w < box.w:  # the words wrapped to the place's width
-                block = uitext.fit_block(text or "", area.w - 24, 260, TEXT_PX, 12)
+            if area.w < box.w:  # the words wrapped to the place's width (and smaller, to its height)
+                block = uitext.fit_block(text or "", area.w - 24, max(40, min(260, area.h - 20 - extra)), TEXT_PX,
+                                         12)
                 sizes[len(spots)] = (area.w, len(block.lines) * gfx.line_height(block.size) + 20 + extra)
             spots.append(("midtop", area.midtop))
         spots += [("midbottom", (board.centerx, board.bottom - 16)), ("midtop", (board.centerx, board.y + 16)),

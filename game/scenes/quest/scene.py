@@ -55,12 +55,25 @@ from game.ui.payload import Ref
 
 
 def _keep_clear_beside_a_menu(scene: Any) -> list[pygame.Rect]:
-    """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track and the
-    player's own characters (whom the menu's lines name): the words the player chooses by, which the guide's
-    bubble covered beside the menu."""
+    """While a choice menu is open, the encounter band (headings, threat, staging area), the phase track, the
+    player's own characters (whom the menu's lines name) and the partners' strips (their heroes, whom a card
+    may aim at): the words the player chooses by, which the guide's bubble covered beside the menu."""
     if not scene.menu_rects():
         return []
-    return [BAND.copy(), scene.L.phases.copy(), scene.L.char_row.copy()]
+    return [BAND.copy(), scene.L.phases.copy(), scene.L.char_row.copy()] + [r.copy() for r in scene.L.others.values()]
+
+
+def _log_beside_a_menu(scene: Any) -> list[pygame.Rect]:
+    """While a choice menu is open, the log column above it (below the Hint and Leave buttons): the board
+    beside the menu has no place clear of the words the player chooses by at large text, the log has."""
+    menus = scene.menu_rects()
+    if not menus:
+        return []
+    log = scene.log_rect
+    heads = [r.rect.bottom for r in scene.router.regions if r.key in ("hint", "tutor-leave") and log.contains(r.rect)]
+    top = max(heads, default=log.y + 40) + 8
+    bottom = min([m.top for m in menus if m.colliderect(log)], default=log.bottom) - 8
+    return [pygame.Rect(log.x, top, log.w, bottom - top)] if bottom - top >= 120 else []
 
 
 class QuestScene(TrackWords, PaneHost, RulesetScene):
@@ -421,6 +434,7 @@ class QuestScene(TrackWords, PaneHost, RulesetScene):
         return uitext.problems(self.drawn_texts(), overlaps)
 
     tutor_keep_clear = _keep_clear_beside_a_menu  # the guide's bubble keeps off these
+    tutor_free_areas = _log_beside_a_menu  # and may sit there
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """While a character is dragged, the quest card says what dropping there does."""
