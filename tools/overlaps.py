@@ -7,10 +7,10 @@ watch swaps the app's screen for a ``pygame.Surface`` subclass that notes every 
 pixels with what the frame shows there. Every surface made after ``install`` is such a spy too, so a line
 painted on a cached layer (a board, a side of the table) comes along when the layer is blitted on the screen:
 
-- **partly hidden**: between 10 % and 85 % of the line's solid pixels (inside the clip it was drawn with)
+- **partly hidden**: between 15 % and 85 % of the line's solid pixels (inside the clip it was drawn with)
   still show its colour and at least 25 are gone. A line that a panel, a dimmer or a pause covers whole
   keeps ~0 % (an overlay, on purpose); a line left alone keeps ~100 %.
-- **text on text**: two lines that both still show (more than 10 %) whose solid glyph pixels touch.
+- **text on text**: two lines that both still show (more than 15 %) whose solid glyph pixels touch.
 
 Only settled frames are checked (no fade, no scene animating): a frame in the middle of a fade or a flight
 blends every colour.
@@ -28,7 +28,7 @@ from typing import Any, Callable
 import pygame
 
 #: a line is partly hidden when between these fractions of its solid pixels still show its colour
-HIDDEN_LOW, HIDDEN_HIGH = 0.10, 0.85
+HIDDEN_LOW, HIDDEN_HIGH = 0.15, 0.85
 #: and at least this many of its solid pixels are gone
 HIDDEN_PIXELS = 25
 #: solid pixels two visible lines must share (one line's glyphs on the other's) to be text on text
