@@ -49,8 +49,10 @@ class Floater:
 class FloaterLayer:
     """The floating numbers of one scene (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bounds: pygame.Rect | None = None) -> None:
         self.items: list[Floater] = []
+        #: a boxed label is kept inside these (a caption over a card at the board's edge ran over the log)
+        self.bounds = bounds
 
     def spawn(self, text: str, pos: tuple[float, float], colour: Any, *, size: int = 24, rise: float = 40.0,
               life: float = 1.1, style: str = "shadow") -> Floater:
@@ -102,7 +104,7 @@ class FloaterLayer:
         for f in self.items:
             p = f.age / f.life if f.life > 0 else 1.0
             if f.style == "boxed":
-                _draw_boxed(surface, f, p)
+                _draw_boxed(surface, f, p, self.bounds)
             else:
                 _draw_shadow(surface, f, p)
 
@@ -116,8 +118,9 @@ def _draw_shadow(surface: pygame.Surface, f: Floater, p: float) -> None:
     gfx.text(surface, f.text, (x, y - dy), f.size, gfx.with_alpha(f.colour, alpha), "center", bold=True)
 
 
-def _draw_boxed(surface: pygame.Surface, f: Floater, p: float) -> None:
-    """Bold words on a dark rounded label with its top-left at the point, fading from 40 % of the life."""
+def _draw_boxed(surface: pygame.Surface, f: Floater, p: float, bounds: pygame.Rect | None = None) -> None:
+    """Bold words on a dark rounded label with its top-left at the point (moved left to stay inside ``bounds``),
+    fading from 40 % of the life."""
     y = f.pos[1] - f.rise * p
     a = max(0, min(255, int(255 * (1.4 - p))))
     srf = gfx.render(f.text, f.size, f.colour, True)
@@ -125,4 +128,7 @@ def _draw_boxed(surface: pygame.Surface, f: Floater, p: float) -> None:
     gfx.rounded_rect(box, box.get_rect(), (30, 22, 16, 200), 8)
     box.blit(srf, (7, 2))
     box.set_alpha(a)
-    surface.blit(box, (f.pos[0], y))
+    x = f.pos[0]
+    if bounds is not None:
+        x = max(bounds.x, min(x, bounds.right - box.get_width()))
+    surface.blit(box, (x, y))

@@ -48,3 +48,20 @@ def test_an_animated_floater_follows_its_animation_and_skip_ends_it() -> None:
 def test_unknown_style_is_refused() -> None:
     with pytest.raises(ValueError):
         FloaterLayer().spawn("x", (0, 0), (0, 0, 0), style="sparkly")
+
+
+def test_a_boxed_label_at_the_edge_stays_inside_its_bounds() -> None:
+    """Quest's "Doomed 2" caption over a staging card at the board's right edge ran over the log: a layer with
+    bounds moves a boxed label left so it ends inside them (without bounds it starts at its point)."""
+    pygame.font.init()
+    for bounds, inside in ((pygame.Rect(0, 0, 200, 100), True), (None, False)):
+        layer = FloaterLayer(bounds)
+        layer.spawn("Doomed 2", (180, 40), (240, 200, 80), size=16, style="boxed", rise=0)
+        surf = pygame.Surface((400, 100))
+        surf.fill((0, 0, 0))
+        layer.draw(surf)
+        drawn = [x for x in range(400) if any(surf.get_at((x, y))[:3] != (0, 0, 0) for y in range(100))]
+        assert drawn
+        assert (max(drawn) < 200) is inside, (bounds, max(drawn))
+        if inside:
+            assert min(drawn) < 180, "moved left of its point"

@@ -50,7 +50,7 @@ class MotionPane(Pane):
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
-        self.floaters = FloaterLayer()
+        self.floaters = FloaterLayer(pygame.Rect(scene.board_rect))  # captions stay on the table, off the log
         self.threat: dict[int, float] = {}
         self.busy_threat: set[int] = set()
         self.flying: list[dict[str, Any]] = []
