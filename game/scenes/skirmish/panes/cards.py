@@ -129,7 +129,11 @@ class CardPainter:
             badges.append((t("skirmish_scene.ready", n=c.ready), pal.good))
         if c.wait:
             badges.append((t("skirmish_scene.wait", n=c.wait), pal.accent))
-        bh = row2.h if compact else 17
+        # a card too low for the badges' own line under the bar (six minions at huge text: the chips covered
+        # "Wait 5") puts them beside the bar, as a compact card does
+        below = row2.bottom + 2 + (18 if not compact and rect.h >= 96 else 0)
+        inline = compact or (bool(badges) and below + 17 > self.chip_top(rect) - 1)
+        bh = row2.h if inline else 17
         bsize = min(line_size(b[0], pygame.Rect(0, 0, 999, bh), 11, 6, True) for b in badges) if badges else 11
         bws = [gfx.text_size(b[0], bsize, True)[0] + 10 for b in badges]
         frac_col = pal.good if hp - dmg > hp / 2 else (pal.accent if hp - dmg > hp / 4 else pal.bad)
@@ -140,7 +144,7 @@ class CardPainter:
             hw = min(tw // 2, gfx.text_size(hp_text, hsize)[0])
             self.line(surface, hp_text, pygame.Rect(row2.right - hw, row2.y, hw, row2.h), hsize, pal.ink, "midright")
             bar_w = tw - hw - 8
-            if compact and badges:  # no line of its own: the badges sit between the bar and the HP
+            if inline and badges:  # no line of its own: the badges sit between the bar and the HP
                 bar_w = max(30, bar_w - sum(w + 4 for w in bws))
             bar = pygame.Rect(x0, row2.centery - (4 if compact else 6), bar_w, 9 if compact else 12)
             gfx.bars(surface, bar, max(0, hp - dmg), hp, frac_col)
@@ -152,13 +156,13 @@ class CardPainter:
             stats = t("skirmish_scene.stats_line", **{k: c.stat(k) for k in STATS})
             self.line(surface, stats, pygame.Rect(x0, y, tw, 16), 13, pal.ink_soft, minimum=8)
             y += 18
-        bx = bar.right + 4 if compact else x0
-        room = (row2.right - (hw if active else 0) - 4) if compact else rect.right - 8
+        bx = bar.right + 4 if inline else x0
+        room = (row2.right - (hw if active else 0) - 4) if inline else rect.right - 8
         for (text, col), w in zip(badges, bws):
             w = min(w, room - bx)
             if w < 20:
                 break
-            pos = pygame.Rect(bx, row2.y + 1, w, bh - 2) if compact else pygame.Rect(bx, y, w, bh)
+            pos = pygame.Rect(bx, row2.y + 1, w, bh - 2) if inline else pygame.Rect(bx, y, w, bh)
             gfx.rounded_rect(surface, pos, col, 6)
             self.line(surface, text, pos.inflate(-6, 0), bsize, gfx.readable_ink(col), "center", bold=True,
                       minimum=6)

@@ -106,32 +106,30 @@ class TrackPane(SkirmishPane):
         self.line(surface, label, box, 11, pal.bad, "midright" if level < 12 else "midleft", bold=True, minimum=7)
 
     def _markers(self, surface: pygame.Surface, view: SkirmishView, pal: Any, r: pygame.Rect, mid: int) -> None:
-        """Markers: heroes above the line, minions below; stacked within a level, four to a row."""
+        """Markers: heroes above the line, minions below; the markers of one level side by side in one row
+        (closer together when many), kept inside the panel, each with its number between it and the edge.
+        (Six minions at level 0 stacked a second row over the first row's numbers.)"""
         acting = view.acting
-        counts: dict[tuple[str, int], int] = {}
-        for c in view.combatants:
-            if c.active:
-                key = (c.side, c.ap_level)
-                counts[key] = counts.get(key, 0) + 1
-        slots: dict[tuple[str, int], int] = {}
+        groups: dict[tuple[str, int], list[Any]] = {}
         for c in view.combatants if view.round else ():
-            if not c.active:
-                continue
-            level, side = c.ap_level, c.side
-            k = slots.get((side, level), 0)
-            slots[(side, level)] = k + 1
-            col, row = k % 4, k // 4
-            in_row = min(4, counts.get((side, level), 1) - row * 4)
-            x = self.x(level) + (col - (in_row - 1) / 2) * 11
-            y = mid - 17 - row * 9 if side == "heroes" else mid + 17 + row * 9
-            if c.id in acting:
-                pygame.draw.circle(surface, pal.accent, (round(x), round(y)), 10)
-            gfx.draw_seat_badge(surface, c.seat, (x, y), 7)
-            if k < 4:  # the number over a hero's marker, under a minion's, between it and the panel's edge
-                box = pygame.Rect(x - 6, r.y + 1, 12, y - 7 - r.y - 1) if side == "heroes" else \
-                    pygame.Rect(x - 6, y + 7, 12, r.bottom - 1 - y - 7)
-                if box.h >= 8:
-                    self.line(surface, str(c.number), box, 9, pal.ink, "center", bold=True, minimum=5)
+            if c.active:
+                groups.setdefault((c.side, c.ap_level), []).append(c)
+        for (side, level), members in groups.items():
+            n = len(members)
+            step = 11.0 if n <= 8 else max(5.0, 88.0 / (n - 1))
+            start = self.x(level) - (n - 1) * step / 2
+            start = max(r.x + 10, min(start, r.right - 10 - (n - 1) * step))
+            y = mid - 17 if side == "heroes" else mid + 17
+            for k, c in enumerate(members):
+                x = start + k * step
+                if c.id in acting:
+                    pygame.draw.circle(surface, pal.accent, (round(x), round(y)), 10)
+                gfx.draw_seat_badge(surface, c.seat, (x, y), 7)
+                if step >= 10:  # the number over a hero's marker, under a minion's, between it and the edge
+                    box = pygame.Rect(x - 6, r.y + 1, 12, y - 7 - r.y - 1) if side == "heroes" else \
+                        pygame.Rect(x - 6, y + 7, 12, r.bottom - 1 - y - 7)
+                    if box.h >= 8:
+                        self.line(surface, str(c.number), box, 9, pal.ink, "center", bold=True, minimum=5)
 
     # ----------------------------------------------------------------- hover
     def regions(self, view: SkirmishView, legal: list[Any]) -> list[Any]:
