@@ -19,6 +19,7 @@ from game.scenes.quest import cards as art
 from game.scenes.quest.layout import HAND_CARD, row_rects, scale_to, text_h
 from game.scenes.quest.table import Table
 from game.ui import gfx
+from game.ui import text as uitext
 
 #: the least width of the opening hand's help when it goes beside the row of cards (large text)
 HELP_BESIDE_W = 200
@@ -55,6 +56,8 @@ class SetupPane(Pane):
             rows = (n + cols - 1) // cols
             w = (panel.w - 24 - 12 * (cols - 1)) // cols
             need = 48 + 2 * gfx.line_height(16, True) + 3 * max(16, gfx.line_height(12) + 2)  # name, 3 heroes
+            if any(self.wraps(self.scene.deck_def(a.get("deck")), w) for a in acts):
+                need += gfx.line_height(11)  # a hero's long name on two lines rather than at 8 px
             h = min(max(170, need), (panel.bottom - top - 12 - 10 * (rows - 1)) // max(1, rows))
             return [(a, pygame.Rect(panel.x + 12 + (i % cols) * (w + 12), top + (i // cols) * (h + 10), w, h))
                     for i, a in enumerate(acts)]
@@ -160,12 +163,29 @@ class SetupPane(Pane):
             surface.blit(art.emblem(emb, 26), (r.x + 12 + 30 * i, r.bottom - 32))
         y = r.y + 10 + name_h
         line_h = max(16, gfx.line_height(12) + 2)
-        for h in heroes:
+        two = 2 * gfx.line_height(11)
+        for k, h in enumerate(heroes):
             if h is None or y + line_h > r.bottom - 34:
                 break
-            tx.line(surface, localize(art.field(h, "name"), s.lang), pygame.Rect(r.x + 14, y, r.w - 24, line_h), 12,
-                    ink, "midleft", minimum=8)
+            hero = localize(art.field(h, "name"), s.lang)
+            rest = (len(heroes) - k - 1) * line_h  # the heroes below keep their lines
+            if self.hero_wraps(hero, r.w) and y + two + rest <= r.bottom - 34:
+                tx.block(surface, hero, pygame.Rect(r.x + 14, y + 1, r.w - 24, two), 11, 8, ink)
+                y += two + 2
+                continue
+            tx.line(surface, hero, pygame.Rect(r.x + 14, y, r.w - 24, line_h), 12, ink, "midleft", minimum=8)
             y += line_h
+
+    @staticmethod
+    def hero_wraps(name: str, box_w: int) -> bool:
+        """True when a hero's name would shrink below 10 px on one line of a deck's box (it then takes two)."""
+        return len(name.split()) > 1 and uitext.fit_line(name, box_w - 24, 12, 10).cut
+
+    def wraps(self, deck: Any, box_w: int) -> bool:
+        """True when one of ``deck``'s heroes takes two lines in a box ``box_w`` wide."""
+        s = self.scene
+        heroes = [s.card_def(h) for h in (art.field(deck, "heroes") or ())] if deck is not None else []
+        return any(h is not None and self.hero_wraps(localize(art.field(h, "name"), s.lang), box_w) for h in heroes)
 
     def regions(self, view: Table, legal: list[Any]) -> list[Any]:
         """One region per choice, its payload the legal action."""
