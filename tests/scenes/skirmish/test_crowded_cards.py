@@ -30,7 +30,7 @@ def test_badges_and_track_numbers_stay_clear_in_a_crowded_fight(make_app: Any) -
     scene = open_match(app, m)
     rng = Rng(3)
     words = [t("skirmish_scene.wait", n=0)[:4], t("skirmish_scene.ready", n=0)[:4]]
-    badges = crowded = 0
+    badges = crowded = parts_seen = 0
     for _ in range(150):
         if m.is_over():
             break
@@ -41,6 +41,7 @@ def test_badges_and_track_numbers_stay_clear_in_a_crowded_fight(make_app: Any) -
             if any(r.text.startswith(w) for w in words):
                 badges += 1
                 assert not any(c.colliderect(r.rect) for c in chips), (r.text, r.rect)
+        parts_seen += _parts_accounted(scene)
         numbers = [r.rect for r in scene.track.drawn() if r.text.isdigit() and len(r.text) == 1]
         active = [c for c in scene.sview.combatants if c.active] if scene.sview.round else []
         assert len(numbers) == len(active), "every marker has its number (a second row had none)"
@@ -55,3 +56,20 @@ def test_badges_and_track_numbers_stay_clear_in_a_crowded_fight(make_app: Any) -
         m.apply(legal[0] if len(legal) == 1 else rng.choice(legal), m.to_act())
     assert badges, "wait or ready badges were drawn"
     assert crowded, "a level held more than four minions"
+    assert parts_seen, "the detail card listed a fighter's parts"
+
+
+def _parts_accounted(scene: Any) -> int:
+    """Check the detail card names every part of the fighter it shows, or says how many it leaves out (at huge
+    text under a long menu it showed six of ten parts and said nothing); 1 when it listed parts."""
+    import re
+
+    focus = scene.sview.get(getattr(scene, "focus", None) or "")
+    drawn = [r.text for r in scene.detail.drawn()]
+    if focus is None or len(drawn) <= 3:
+        return 0
+    names = [scene.sview.part_name(focus.id, p.id, scene.lang) for p in focus.parts]
+    listed = [x for x in drawn[3:] if x.split(":")[0] in names]
+    more = [int(m.group(1)) for x in drawn if (m := re.match(r"^\+(\d+) ", x))]
+    assert len(listed) + sum(more) == len(names), (drawn, names)
+    return 1

@@ -90,13 +90,24 @@ class DetailPane(SkirmishPane):
                 text += f": {part_state(p)}"
             texts.append(text)
         size, rows, widths = _columns(texts, rect.right - 8 - x0, bottom - y)
+        shown = list(range(len(parts)))
+        if len(parts) > 2 * rows:  # no room for every part (a long menu above at huge text): the parts holding
+            # something or with a limb's state first, in body order, and a last line saying how many are left
+            notable = [i for i, p in enumerate(parts) if p.holds is not None or p.limb]
+            shown = sorted((notable + [i for i in shown if i not in notable])[:max(0, 2 * rows - 1)])
+            more = t("skirmish_scene.more_parts", n=len(parts) - len(shown))
+            size, rows, widths = _columns([texts[i] for i in shown] + [more], rect.right - 8 - x0, bottom - y)
         lh = gfx.line_height(size)
-        for i, p in enumerate(parts if y + lh <= bottom else ()):  # no row of parts over the pack's line
-            col, row = divmod(i, rows)
+        for k, i in enumerate(shown + ([-1] if len(shown) < len(parts) else []) if y + lh <= bottom else ()):
+            col, row = divmod(k, rows)  # no row of parts over the pack's line
             if col > 1:
                 break
             px = x0 + sum(widths[:col])
             py = y + row * lh
+            if i < 0:
+                self.line(surface, more, pygame.Rect(px + 10, py, widths[col] - 14, lh), size, pal.ink_soft)
+                break
+            p = parts[i]
             state = part_state(p)
             colour = pal.ink
             if p.limb:
